@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "relctl",
+    products: [
+        .executable(name: "relctl", targets: ["relctl"]),
+        .library(name: "RelctlCore", targets: ["RelctlCore"]),
+    ],
+    targets: [
+        // libgit2 from the system (Debian: libgit2-dev). Only RelctlGit imports it.
+        .systemLibrary(
+            name: "CLibGit2",
+            pkgConfig: "libgit2",
+            providers: [.apt(["libgit2-dev"])]
+        ),
+        // Pure logic, no I/O: commits, versions, bump policy, store rules, changelog.
+        .target(name: "RelctlCore"),
+        // The only module that talks to libgit2; owns every C pointer.
+        .target(name: "RelctlGit", dependencies: ["CLibGit2"]),
+        // Format-preserving version editors: text in, edits out.
+        .target(name: "RelctlFiles", dependencies: ["RelctlCore"]),
+        // Argument parsing, commands, workflows, output.
+        .target(name: "RelctlCLI", dependencies: ["RelctlCore", "RelctlGit", "RelctlFiles"]),
+        // Thin entry point.
+        .executableTarget(name: "relctl", dependencies: ["RelctlCLI"]),
+
+        .testTarget(name: "RelctlCoreTests", dependencies: ["RelctlCore"]),
+        .testTarget(name: "RelctlGitTests", dependencies: ["RelctlGit"]),
+        .testTarget(name: "RelctlFilesTests", dependencies: ["RelctlFiles"], exclude: ["Fixtures"]),
+        .testTarget(name: "RelctlCLITests", dependencies: ["RelctlCLI", "relctl"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+import CLibGit2
+let _libgit2Version = LIBGIT2_VER_MAJOR
