@@ -25,10 +25,12 @@ let package = Package(
         // Thin entry point.
         .executableTarget(name: "relctl", dependencies: ["RelctlCLI"]),
 
+        // Real git repositories in temp folders and real processes, shared by the test targets.
+        .target(name: "RelctlTestSupport", path: "Tests/RelctlTestSupport"),
         .testTarget(name: "RelctlCoreTests", dependencies: ["RelctlCore"]),
-        .testTarget(name: "RelctlGitTests", dependencies: ["RelctlGit"]),
+        .testTarget(name: "RelctlGitTests", dependencies: ["RelctlGit", "RelctlTestSupport"]),
         .testTarget(name: "RelctlFilesTests", dependencies: ["RelctlFiles"], exclude: ["Fixtures"]),
-        .testTarget(name: "RelctlCLITests", dependencies: ["RelctlCLI", "relctl"]),
+        .testTarget(name: "RelctlCLITests", dependencies: ["RelctlCLI", "relctl", "RelctlTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

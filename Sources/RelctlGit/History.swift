@@ -1,0 +1,329 @@
+import CLibGit2
+
+/// One commit of a walked range.
+public struct CommitRecord: Sendable {
+    public let id: ObjectID
+    /// The number of parents (more than one: a merge).
+    public let parentCount: Int
+    /// Committer time, seconds since the epoch.
+    public let time: Int64
+    /// The whole message, decoded as UTF-8 with invalid bytes replaced (never fails).
+    public let message: String
+}
+
+/// The commits reachable from a head and not from a hidden base.
+public struct RangeWalk: Sendable {
+    /// Newest first, in committer-date order (as `git log` prints them).
+    public var commits: [CommitRecord]
+    /// Whether the hidden base is an ancestor of (or equal to) the head.
+    public var reachedBase: Bool
+}
+
+/// Walks `base..head` reading every commit object exactly once.
+///
+/// libgit2's revwalk parses each commit and `git_commit_lookup` then reads it again; this walker reads the raw
+/// object once (`git_odb_read`), takes parents, committer date and message from that one buffer, and limits the
+/// walk the way git's `limit_list` does: a date-ordered queue of interesting commits (from the head) and
+/// uninteresting ones (from the base), stopped once only uninteresting commits are left (with git's slop of five
+/// extra steps against clock skew). The cost grows with the commits in the range, not with the whole history.
+/// Parsed commits are kept, so trying a second base (when the first was not an ancestor) reads nothing twice.
+public final class HistoryWalker {
+    private let repository: Repository
+
+    private struct Node {
+        let id: ObjectID
+        var parsed = false
+        var missing = false
+        var time: Int64 = 0
+        var parentStart: Int32 = 0
+        var parentCount: Int32 = 0
+        var messageStart: Int = 0
+        var messageLength: Int = 0
+    }
+
+    private var nodes: [Node] = []
+    private var index: [ObjectID: Int32] = [:]
+    private var parentStorage: [Int32] = []
+    private var messages: [UInt8] = []
+    private var flags: [UInt8] = []
+
+    private static let seen: UInt8 = 1
+    private static let uninteresting: UInt8 = 2
+
+    /// How many commit objects were read so far (for tests and benchmarks).
+    public private(set) var objectsRead = 0
+
+    public init(repository: Repository) {
+        self.repository = repository
+    }
+
+    private func node(for id: ObjectID) -> Int32 {
+        if let existing = index[id] { return existing }
+        let n = Int32(nodes.count)
+        nodes.append(Node(id: id))
+        flags.append(0)
+        index[id] = n
+        return n
+    }
+
+    /// Reads and parses a commit once. Returns false when the object is missing.
+    private func parse(_ n: Int32) throws(GitError) -> Bool {
+        let i = Int(n)
+        if nodes[i].parsed { return true }
+        if nodes[i].missing { return false }
+        let id = nodes[i].id
+        var oid = id.gitOID
+        var object: OpaquePointer?
+        let code = git_odb_read(&object, try repository.odb(), &oid)
+        if code == GIT_ENOTFOUND.rawValue {
+            nodes[i].missing = true
+            return false
+        }
+        try check(code, "read commit \(id.hex)")
+        defer { git_odb_object_free(object) }
+        objectsRead += 1
+        guard git_odb_object_type(object) == GIT_OBJECT_COMMIT else {
+            throw GitError(kind: .other, operation: "read commit \(id.hex)", message: "object is not a commit")
+        }
+        let size = git_odb_object_size(object)
+        let bytes = UnsafeBufferPointer(start: git_odb_object_data(object)!.assumingMemoryBound(to: UInt8.self), count: size)
+
+        var parents: [ObjectID] = []
+        var time: Int64 = 0
+        var pos = 0
+        var messageStart = size
+        // Header lines until the first empty line; continuation lines (gpgsig) start with a space.
+        while pos < size {
+            var end = pos
+            while end < size && bytes[end] != 0x0A { end += 1 }
+            if end == pos { messageStart = min(size, end + 1); break }
+            if startsWith(bytes, pos, "parent ") {
+                guard let parent = ObjectID(hexBytes: bytes, at: pos + 7) else {
+                    throw GitError(kind: .other, operation: "read commit \(id.hex)", message: "malformed parent line")
+                }
+                parents.append(parent)
+            } else if startsWith(bytes, pos, "committer ") {
+                time = committerTime(bytes, pos, end)
+            }
+            pos = end + 1
+        }
+
+        // Resolve parents to nodes after the header scan (appending nodes may reallocate `nodes`).
+        let start = Int32(parentStorage.count)
+        for parent in parents { parentStorage.append(node(for: parent)) }
+        nodes[i].parentStart = start
+        nodes[i].parentCount = Int32(parents.count)
+        nodes[i].time = time
+        nodes[i].messageStart = messages.count
+        nodes[i].messageLength = size - messageStart
+        if messageStart < size {
+            messages.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[messageStart..<size]))
+        }
+        nodes[i].parsed = true
+        return true
+    }
+
+    private func parents(of n: Int32) -> ArraySlice<Int32> {
+        let node = nodes[Int(n)]
+        return parentStorage[Int(node.parentStart)..<Int(node.parentStart + node.parentCount)]
+    }
+
+    private func markUninteresting(startingAt start: Int32) {
+        var stack: [Int32] = [start]
+        while let n = stack.popLast() {
+            if flags[Int(n)] & Self.uninteresting != 0 { continue }
+            flags[Int(n)] |= Self.uninteresting
+            // Parents are known only for parsed commits; unparsed ones pass the flag on when they are parsed.
+            stack.append(contentsOf: parents(of: n))
+        }
+    }
+
+    /// The commits in `base..head`. With `base` nil, the whole history of `head`.
+    /// Throws `.shallowHistory` when the range crosses the edge of a shallow clone, `.missingObject` when an
+    /// object is missing in a complete repository.
+    public func walk(from head: ObjectID, hiding base: ObjectID?) throws(GitError) -> RangeWalk {
+        for i in flags.indices { flags[i] = 0 }
+        var queue = DateQueue()
+        var sequence = 0
+
+        let headNode = node(for: head)
+        guard try parse(headNode) else {
+            throw GitError(kind: .missingObject, operation: "walk history", message: "HEAD commit \(head.hex) is missing")
+        }
+        flags[Int(headNode)] |= Self.seen
+        queue.push(time: nodes[Int(headNode)].time, sequence: sequence, node: headNode); sequence += 1
+
+        var baseNode: Int32 = -1
+        if let base {
+            baseNode = node(for: base)
+            if try parse(baseNode) {
+                flags[Int(baseNode)] |= Self.seen | Self.uninteresting
+                queue.push(time: nodes[Int(baseNode)].time, sequence: sequence, node: baseNode); sequence += 1
+            }
+        }
+        if headNode == baseNode { return RangeWalk(commits: [], reachedBase: true) }
+        var reachedBase = false
+        var missing: [Int32] = []
+        var result: [Int32] = []
+        var lastDate = Int64.max
+        var slop = 5
+
+        while let c = queue.pop() {
+            let isUninteresting = flags[Int(c)] & Self.uninteresting != 0
+            for p in parents(of: c) {
+                if isUninteresting {
+                    markUninteresting(startingAt: p)
+                } else if p == baseNode {
+                    reachedBase = true
+                }
+                guard try parse(p) else {
+                    if flags[Int(p)] & Self.seen == 0 { missing.append(p) }
+                    flags[Int(p)] |= Self.seen
+                    continue
+                }
+                if flags[Int(p)] & Self.uninteresting != 0 {
+                    // Reached another way before: pass the flag on to what is already parsed.
+                    for q in parents(of: p) { markUninteresting(startingAt: q) }
+                }
+                if flags[Int(p)] & Self.seen == 0 {
+                    flags[Int(p)] |= Self.seen
+                    queue.push(time: nodes[Int(p)].time, sequence: sequence, node: p); sequence += 1
+                }
+            }
+            if isUninteresting {
+                slop = stillInteresting(queue, lastDate: lastDate, slop: slop)
+                if slop > 0 { continue }
+                break
+            }
+            lastDate = nodes[Int(c)].time
+            result.append(c)
+        }
+
+        if let stuck = missing.first(where: { flags[Int($0)] & Self.uninteresting == 0 }) {
+            if repository.isShallow {
+                throw GitError(kind: .shallowHistory, operation: "walk history",
+                               message: "the clone is shallow and its history ends at \(nodes[Int(stuck)].id.hex.prefix(12)) before the range does")
+            }
+            throw GitError(kind: .missingObject, operation: "walk history",
+                           message: "commit \(nodes[Int(stuck)].id.hex) is missing from the object database")
+        }
+
+        var commits: [CommitRecord] = []
+        commits.reserveCapacity(result.count)
+        for n in result where flags[Int(n)] & Self.uninteresting == 0 {
+            let node = nodes[Int(n)]
+            let message = messages.withUnsafeBufferPointer { all in
+                String(decoding: UnsafeBufferPointer(rebasing: all[node.messageStart..<(node.messageStart + node.messageLength)]), as: UTF8.self)
+            }
+            commits.append(CommitRecord(id: node.id, parentCount: Int(node.parentCount), time: node.time, message: message))
+        }
+        return RangeWalk(commits: commits, reachedBase: reachedBase)
+    }
+
+    private func stillInteresting(_ queue: DateQueue, lastDate: Int64, slop: Int) -> Int {
+        guard let newest = queue.peekTime else { return 0 }
+        if lastDate <= newest { return 5 }
+        if queue.contains(where: { flags[Int($0)] & Self.uninteresting == 0 }) { return 5 }
+        return slop - 1
+    }
+}
+
+@inline(__always)
+private func startsWith(_ bytes: UnsafeBufferPointer<UInt8>, _ pos: Int, _ prefix: StaticString) -> Bool {
+    let count = prefix.utf8CodeUnitCount
+    guard pos + count <= bytes.count else { return false }
+    let p = prefix.utf8Start
+    for k in 0..<count where bytes[pos + k] != p[k] { return false }
+    return true
+}
+
+/// The timestamp of a `committer Name <email> 1700000000 +0000` line.
+private func committerTime(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int64 {
+    var gt = end - 1
+    while gt > start && bytes[gt] != UInt8(ascii: ">") { gt -= 1 }
+    var pos = gt + 1
+    while pos < end && bytes[pos] == UInt8(ascii: " ") { pos += 1 }
+    var value: Int64 = 0
+    while pos < end, bytes[pos] >= UInt8(ascii: "0"), bytes[pos] <= UInt8(ascii: "9") {
+        value = value &* 10 &+ Int64(bytes[pos] - UInt8(ascii: "0"))
+        pos += 1
+    }
+    return value
+}
+
+/// A max-heap by committer date; among equal dates, the earlier inserted comes first.
+private struct DateQueue {
+    private struct Entry { let time: Int64; let sequence: Int; let node: Int32 }
+    private var heap: [Entry] = []
+
+    private static func before(_ x: Entry, _ y: Entry) -> Bool {
+        x.time != y.time ? x.time > y.time : x.sequence < y.sequence
+    }
+
+    var peekTime: Int64? { heap.first?.time }
+
+    func contains(where predicate: (Int32) -> Bool) -> Bool { heap.contains { predicate($0.node) } }
+
+    mutating func push(time: Int64, sequence: Int, node: Int32) {
+        heap.append(Entry(time: time, sequence: sequence, node: node))
+        var i = heap.count - 1
+        while i > 0 {
+            let parent = (i - 1) / 2
+            guard Self.before(heap[i], heap[parent]) else { break }
+            heap.swapAt(i, parent)
+            i = parent
+        }
+    }
+
+    mutating func pop() -> Int32? {
+        guard let top = heap.first else { return nil }
+        let last = heap.removeLast()
+        if !heap.isEmpty {
+            heap[0] = last
+            var i = 0
+            while true {
+                let l = 2 * i + 1, r = l + 1
+                var best = i
+                if l < heap.count && Self.before(heap[l], heap[best]) { best = l }
+                if r < heap.count && Self.before(heap[r], heap[best]) { best = r }
+                if best == i { break }
+                heap.swapAt(i, best)
+                i = best
+            }
+        }
+        return top.node
+    }
+}
+
+extension HistoryWalker {
+    /// The range since the first candidate (in the caller's order of preference) that is an ancestor of `head`.
+    ///
+    /// Each candidate is tried with one limited walk; a candidate that is not an ancestor (a tag on a branch not
+    /// merged into HEAD) is passed over. With no ancestor among them, the whole history of `head` is walked.
+    /// Returns the index of the chosen candidate, its commit, and the walk.
+    public func rangeSinceFirstAncestor(of head: ObjectID, among candidates: [TagReference]) throws(GitError)
+        -> (base: (index: Int, commit: ObjectID)?, walk: RangeWalk)
+    {
+        var shallowFailure: GitError?
+        for (i, tag) in candidates.enumerated() {
+            let commit: ObjectID?
+            do {
+                commit = try repository.commit(of: tag)
+            } catch {
+                if error.kind == .missingObject { continue }   // a tag whose object a shallow clone lacks
+                throw error
+            }
+            guard let commit else { continue }   // a tag of a tree or blob
+            do {
+                let walk = try walk(from: head, hiding: commit)
+                if walk.reachedBase { return ((i, commit), walk) }
+            } catch {
+                // A shallow edge met while hiding a candidate that is not an ancestor: try the next one.
+                guard error.kind == .shallowHistory else { throw error }
+                shallowFailure = error
+            }
+        }
+        if let shallowFailure { throw shallowFailure }
+        return (nil, try walk(from: head, hiding: nil))
+    }
+}

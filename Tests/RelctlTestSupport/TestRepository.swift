@@ -1,0 +1,187 @@
+import Foundation
+
+/// The result of a finished process.
+public struct ProcessResult: Sendable {
+    public let status: Int32
+    public let stdout: String
+    public let stderr: String
+}
+
+/// Runs a program to completion, with an optional working directory and extra environment.
+@discardableResult
+public func runProcess(_ executable: String, _ arguments: [String], in directory: String? = nil,
+                       environment extra: [String: String] = [:], input: String? = nil) throws -> ProcessResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    var environment = ProcessInfo.processInfo.environment
+    for (k, v) in extra { environment[k] = v }
+    process.environment = environment
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    let inPipe = Pipe()
+    process.standardInput = inPipe
+    try process.run()
+    if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
+    try? inPipe.fileHandleForWriting.close()
+    // Read both pipes fully before waiting, so a chatty child never blocks on a full pipe.
+    let group = DispatchGroup()
+    nonisolated(unsafe) var errData = Data()
+    group.enter()
+    DispatchQueue.global().async {
+        errData = err.fileHandleForReading.readDataToEndOfFile()
+        group.leave()
+    }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return ProcessResult(status: process.terminationStatus,
+                         stdout: String(decoding: outData, as: UTF8.self),
+                         stderr: String(decoding: errData, as: UTF8.self))
+}
+
+public struct CommandFailed: Error, CustomStringConvertible {
+    public let description: String
+}
+
+/// A real git repository in a fresh temp folder, driven through the `git` command line.
+/// Identity and dates come from the environment, so histories are reproducible and need no global config.
+public final class TestRepository: @unchecked Sendable {
+    public let path: String
+    private var clock: Int = 1_700_000_000
+
+    /// Creates `git init` in a new temp folder (or wraps an existing folder when `existing` is set).
+    public init(branch: String = "main", bare: Bool = false, existing: String? = nil) throws {
+        if let existing {
+            path = existing
+            return
+        }
+        path = try makeTempDirectory(prefix: "relctl-repo")
+        var args = ["init", "-q", "-b", branch]
+        if bare { args.append("--bare") }
+        try git(args)
+    }
+
+    deinit {
+        if ProcessInfo.processInfo.environment["RELCTL_KEEP_TEST_REPOS"] == nil {
+            try? FileManager.default.removeItem(atPath: path)
+        }
+    }
+
+    public static let gitPath: String = {
+        for candidate in ["/usr/bin/git", "/usr/local/bin/git", "/bin/git"] where FileManager.default.isExecutableFile(atPath: candidate) {
+            return candidate
+        }
+        return "/usr/bin/git"
+    }()
+
+    /// The environment every git call gets: a fixed identity, fixed dates, no user or system config.
+    public func gitEnvironment() -> [String: String] {
+        let date = "\(clock) +0000"
+        return [
+            "GIT_AUTHOR_NAME": "Test Author", "GIT_AUTHOR_EMAIL": "author@example.com",
+            "GIT_COMMITTER_NAME": "Test Committer", "GIT_COMMITTER_EMAIL": "committer@example.com",
+            "GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date,
+            "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": "/dev/null",
+        ]
+    }
+
+    /// Runs git in the repository; throws with git's stderr when it fails.
+    @discardableResult
+    public func git(_ arguments: [String], input: String? = nil) throws -> String {
+        let result = try runProcess(Self.gitPath, ["-C", path] + arguments, environment: gitEnvironment(), input: input)
+        guard result.status == 0 else {
+            throw CommandFailed(description: "git \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.stderr)")
+        }
+        return result.stdout
+    }
+
+    /// Writes a file (creating folders) relative to the repository.
+    public func write(_ relativePath: String, _ contents: String) throws {
+        let url = URL(fileURLWithPath: path).appendingPathComponent(relativePath)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(contents.utf8).write(to: url)
+    }
+
+    public func read(_ relativePath: String) throws -> String {
+        try String(contentsOfFile: path + "/" + relativePath, encoding: .utf8)
+    }
+
+    /// Makes a commit with the given message (touching a file so it is never empty); returns its sha.
+    @discardableResult
+    public func commit(_ message: String, file: String = "log.txt") throws -> String {
+        clock += 60
+        let url = URL(fileURLWithPath: path).appendingPathComponent(file)
+        let previous = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        try write(file, previous + "\(clock)\n")
+        try git(["add", "-A"])
+        try git(["commit", "-q", "--allow-empty-message", "-F", "-"], input: message)
+        return try head()
+    }
+
+    /// Makes an empty commit (no file change).
+    @discardableResult
+    public func emptyCommit(_ message: String) throws -> String {
+        clock += 60
+        try git(["commit", "-q", "--allow-empty", "--allow-empty-message", "-F", "-"], input: message)
+        return try head()
+    }
+
+    public func head() throws -> String {
+        try git(["rev-parse", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    public func tag(_ name: String, annotated: Bool = true, at revision: String = "HEAD") throws {
+        clock += 1
+        if annotated {
+            try git(["tag", "-a", name, "-m", "release \(name)", revision])
+        } else {
+            try git(["tag", name, revision])
+        }
+    }
+
+    /// `git log --format=%H` for a range, newest first.
+    public func shas(_ range: String) throws -> [String] {
+        try git(["log", "--format=%H", range]).split(separator: "\n").map(String.init)
+    }
+
+    /// A hash of every ref and of every file in the work tree and `.git` index, to prove a command changed nothing.
+    public func snapshot() throws -> String {
+        let refs = try git(["for-each-ref", "--format=%(refname) %(objectname)"])
+        let head = (try? git(["symbolic-ref", "-q", "HEAD"])) ?? ""
+        let status = try git(["status", "--porcelain=v1", "--untracked-files=all", "--ignored"])
+        var files: [String] = []
+        let root = URL(fileURLWithPath: path)
+        if let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) {
+            for case let url as URL in enumerator {
+                let relative = String(url.path.dropFirst(root.path.count))
+                if relative.hasPrefix("/.git/") && !relative.hasPrefix("/.git/index") && !relative.hasPrefix("/.git/refs") && relative != "/.git/packed-refs" && relative != "/.git/HEAD" { continue }
+                var isDir: ObjCBool = false
+                if !FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) || isDir.boolValue { continue }
+                let data = (try? Data(contentsOf: url)) ?? Data()
+                files.append("\(relative) \(data.count) \(fnv1a(data))")
+            }
+        }
+        return ([refs, head, status] + files.sorted()).joined(separator: "\n")
+    }
+}
+
+/// A new empty folder under the system temp folder.
+public func makeTempDirectory(prefix: String) throws -> String {
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+    // Resolve symlinks so paths compare equal to what git and libgit2 report.
+    return base.resolvingSymlinksInPath().path
+}
+
+/// A 64-bit FNV-1a hash of all the bytes (stable across runs, unlike `hashValue`).
+public func fnv1a(_ data: Data) -> UInt64 {
+    var hash: UInt64 = 0xcbf29ce484222325
+    for byte in data {
+        hash ^= UInt64(byte)
+        hash = hash &* 0x100000001b3
+    }
+    return hash
+}
