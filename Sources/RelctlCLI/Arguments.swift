@@ -1,5 +1,5 @@
 /// A command-line option of a command: a flag (`--json`) or an option with a value (`--repo PATH`).
-struct OptionSpec {
+struct OptionSpec: Sendable {
     let name: String
     let valueName: String?
     let help: String
@@ -14,21 +14,21 @@ struct OptionSpec {
 }
 
 /// A positional argument.
-struct PositionalSpec {
+struct PositionalSpec: Sendable {
     let name: String
     let optional: Bool
     let help: String
 }
 
 /// One command of the table: its words, its options, its help, and what it runs.
-struct CommandSpec {
+struct CommandSpec: Sendable {
     let name: String
     let summary: String
     let options: [OptionSpec]
     var positionals: [PositionalSpec] = []
     /// Paragraphs after the option list (behaviour, exit codes, examples).
     var discussion: String = ""
-    let run: (ParsedArguments, CommandContext) throws -> Int32
+    let run: @Sendable (ParsedArguments, CommandContext) throws -> Int32
 
     var usage: String {
         var parts = ["relctl", name]

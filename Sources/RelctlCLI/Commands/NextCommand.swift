@@ -1,0 +1,62 @@
+import RelctlCore
+
+/// `relctl next`: the next version from the commits since the last release tag.
+enum NextCommand {
+    static let spec = CommandSpec(
+        name: "next",
+        summary: "Print the next version, computed from the conventional commits since the last release tag.",
+        options: [.repo, .config, .json],
+        discussion: """
+        The base is the highest stable semver tag matching tagFormat (default v{version}) that is reachable from
+        HEAD. feat gives a minor bump, fix and perf a patch, a breaking change ('!' or a BREAKING CHANGE footer) a
+        major (a minor on 0.x unless majorOnZero). With no tag yet, the first release is initialVersion (1.0.0).
+
+        When no release is due, stdout stays empty, the reason goes to stderr, and the exit code is 0.
+        A shallow clone that does not reach a release tag is an error (exit 1) that says how to fetch the history.
+
+        EXIT CODES: 0 version printed or nothing to release, 1 failure, 64 usage error.
+        """,
+        run: run)
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        let workspace = try Workspace.open(arguments, context)
+        let analysis = try workspace.analyze()
+        if arguments.has("--json") {
+            context.output.result(json(analysis).rendered())
+            if let reason = analysis.reason { context.output.message(reason) }
+            return ExitCode.success
+        }
+        if let next = analysis.next {
+            context.output.result(next.description)
+        } else {
+            context.output.message(analysis.reason ?? "no release is due")
+        }
+        return ExitCode.success
+    }
+
+    static func json(_ analysis: ReleaseAnalysis) -> JSONOutput {
+        .object([
+            ("schemaVersion", .int(1)),
+            ("current", .optional(analysis.current?.description)),
+            ("next", .optional(analysis.next?.description)),
+            ("bump", .string(analysis.bump.description)),
+            ("baseTag", .optional(analysis.baseTag)),
+            ("reason", .optional(analysis.reason)),
+            ("commits", .array(analysis.commits.commits.map(commitJSON))),
+        ])
+    }
+
+    static func commitJSON(_ commit: AnalyzedCommit) -> JSONOutput {
+        .object([
+            ("sha", .string(commit.sha)),
+            ("type", .optional(commit.message?.type.lowercased())),
+            ("scope", .optional(commit.message?.scope)),
+            ("breaking", .bool(commit.message?.isBreaking ?? false)),
+            ("description", .string(commit.message?.description ?? commit.summary)),
+            ("conventional", .bool(commit.isConventional)),
+            ("counted", .bool(commit.counted)),
+            ("status", .string(commit.status.rawValue)),
+            ("bump", .string(commit.bump.description)),
+        ])
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import RelctlCore
+import RelctlGit
+
+/// What the history says about the next release: the base tag, the commits since, the bump and the version.
+struct ReleaseAnalysis {
+    var baseTag: String?
+    var current: SemanticVersion?
+    var commits: CommitAnalysis
+    var bump: Bump
+    var next: SemanticVersion?
+    /// Why there is no release, when `next` is nil.
+    var reason: String?
+    var headCommit: String
+}
+
+/// The repository a command works on, opened once.
+struct Workspace {
+    let repository: Repository
+    let root: String
+    let config: Config
+
+    static func open(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Workspace {
+        let start = arguments.value("--repo").map { $0.hasPrefix("/") ? $0 : context.currentDirectory + "/" + $0 }
+            ?? context.currentDirectory
+        guard FileManager.default.fileExists(atPath: start) else {
+            throw CLIFailure(message: "'\(arguments.value("--repo") ?? start)' does not exist; pass --repo the path of a git repository")
+        }
+        let repository: Repository
+        do {
+            repository = try Repository(discoveringFrom: start)
+        } catch where error.kind == .notARepository {
+            throw CLIFailure(message: "'\(arguments.value("--repo") ?? start)' is not inside a git repository; run relctl in the app's repository or pass --repo PATH")
+        }
+        guard let root = repository.workdir else {
+            throw CLIFailure(message: "'\(start)' is a bare repository; relctl needs a work tree (clone it first)")
+        }
+        let config = try Config.load(explicitPath: arguments.value("--config"), repositoryRoot: root,
+                                     currentDirectory: context.currentDirectory)
+        return Workspace(repository: repository, root: root, config: config)
+    }
+
+    static let shallowFix = "fetch the full history with 'git fetch --unshallow --tags' (GitHub Actions: actions/checkout with 'fetch-depth: 0')"
+
+    /// Reads the release tags and the commits since the highest one reachable from HEAD, and decides the version.
+    func analyze() throws -> ReleaseAnalysis {
+        let format = try TagFormat(config.tagFormat)
+        guard let head = try repository.headCommit() else {
+            throw CLIFailure(message: "the repository has no commits yet; commit something before asking for a release")
+        }
+        // Stable semver tags of our format, highest first; only names are read here, objects on demand.
+        let literalPrefix = String(config.tagFormat.prefix { $0 != "{" })
+        var candidates: [(version: SemanticVersion, tag: TagReference)] = []
+        for tag in try repository.tags(prefix: literalPrefix) {
+            if let version = format.version(fromTag: tag.name), version.isStable {
+                candidates.append((version, tag))
+            }
+        }
+        candidates.sort { $0.version != $1.version ? $0.version > $1.version : $0.tag.name < $1.tag.name }
+
+        let walker = HistoryWalker(repository: repository)
+        let range: (base: (index: Int, commit: ObjectID)?, walk: RangeWalk)
+        do {
+            range = try walker.rangeSinceFirstAncestor(of: head, among: candidates.map(\.tag))
+        } catch where error.kind == .shallowHistory {
+            let what = candidates.isEmpty ? "no release tag was fetched" : "its history does not reach a release tag"
+            throw CLIFailure(message: "this is a shallow clone and \(what), so the next version cannot be known; \(Workspace.shallowFix)")
+        }
+        if repository.isShallow && range.base == nil {
+            // The whole (cut) history was walked without meeting a tag: a release computed now would be wrong.
+            throw CLIFailure(message: "this is a shallow clone and no release tag is reachable from HEAD, so the next version cannot be known; \(Workspace.shallowFix)")
+        }
+        let raw = range.walk.commits.map {
+            RawCommit(sha: $0.id.hex, message: $0.message, parentCount: $0.parentCount)
+        }
+        let analysis = CommitAnalyzer.analyze(raw, rules: config.releaseRules)
+        let base = range.base.map { candidates[$0.index] }
+        let current = base?.version
+        let bump = VersionPolicy.effectiveBump(current: current, bump: analysis.bump, majorOnZero: config.majorOnZero)
+        var result = ReleaseAnalysis(baseTag: base?.tag.name, current: current, commits: analysis, bump: bump,
+                                     next: nil, reason: nil, headCommit: head.hex)
+        if let base, range.walk.commits.isEmpty {
+            result.reason = "HEAD is already released as \(base.tag.name)"
+            result.bump = .none
+        } else if analysis.bump == .none {
+            let since = base.map { "since \($0.tag.name)" } ?? "in the history (no release tag yet)"
+            result.reason = "no releasable commit \(since): \(Self.describe(analysis))"
+            result.bump = .none
+        } else {
+            result.next = VersionPolicy.next(current: current, bump: analysis.bump,
+                                             initialVersion: config.initialVersion, majorOnZero: config.majorOnZero)
+            if result.next == nil { result.reason = "the version cannot be bumped further (a component would overflow)" }
+        }
+        return result
+    }
+
+    /// "3 commits: 2 chore, 1 not conventional" style summary for the no-release reason.
+    static func describe(_ analysis: CommitAnalysis) -> String {
+        var counts: [String: Int] = [:]
+        var order: [String] = []
+        for commit in analysis.commits {
+            let key: String
+            switch commit.status {
+            case .notConventional: key = "not conventional"
+            case .merge: key = "merge"
+            case .fixup: key = "fixup"
+            case .reverted, .revertCancelled: key = "reverted"
+            default: key = commit.message?.type.lowercased() ?? "other"
+            }
+            if counts[key] == nil { order.append(key) }
+            counts[key, default: 0] += 1
+        }
+        let n = analysis.commits.count
+        return "\(n) commit\(n == 1 ? "" : "s")" + (order.isEmpty ? "" : " (" + order.map { "\(counts[$0]!) \($0)" }.joined(separator: ", ") + ")")
+    }
+}

@@ -1,0 +1,270 @@
+import CLibGit2
+import Foundation
+
+/// A name, an email and a time, as git records an author, a committer or a tagger.
+public struct Identity: Sendable, Equatable {
+    public var name: String
+    public var email: String
+    /// Seconds since the epoch and the offset in minutes; nil means now, in the local zone.
+    public var time: (seconds: Int64, offsetMinutes: Int32)?
+
+    public init(name: String, email: String, time: (seconds: Int64, offsetMinutes: Int32)? = nil) {
+        self.name = name
+        self.email = email
+        self.time = time
+    }
+
+    public static func == (a: Identity, b: Identity) -> Bool {
+        a.name == b.name && a.email == b.email && a.time?.seconds == b.time?.seconds && a.time?.offsetMinutes == b.time?.offsetMinutes
+    }
+
+    /// Makes a libgit2 signature; the caller frees it.
+    func signature() throws(GitError) -> UnsafeMutablePointer<git_signature> {
+        var out: UnsafeMutablePointer<git_signature>?
+        if let time {
+            try check(git_signature_new(&out, name, email, time.seconds, time.offsetMinutes), "make signature for \(name) <\(email)>")
+        } else {
+            try check(git_signature_now(&out, name, email), "make signature for \(name) <\(email)>")
+        }
+        return out!
+    }
+}
+
+/// Author and committer as git would choose them.
+public struct Identities: Sendable, Equatable {
+    public var author: Identity
+    public var committer: Identity
+}
+
+extension Repository {
+    /// Author and committer the way `git commit` picks them: `GIT_AUTHOR_*` / `GIT_COMMITTER_*` (and `EMAIL`)
+    /// from the environment first, then `user.name` / `user.email` from the repository, global and system config
+    /// (libgit2's `git_signature_default` ignores the variables, which CI jobs rely on). Nil when none is set.
+    public func identities(environment: [String: String]) throws(GitError) -> Identities? {
+        var configName: String?
+        var configEmail: String?
+        var config: OpaquePointer?
+        if git_repository_config_snapshot(&config, pointer) == 0 {
+            defer { git_config_free(config) }
+            configName = Self.configString(config, "user.name")
+            configEmail = Self.configString(config, "user.email")
+        }
+        func pick(_ role: String) -> Identity? {
+            let name = nonEmpty(environment["GIT_\(role)_NAME"]) ?? configName
+            let email = nonEmpty(environment["GIT_\(role)_EMAIL"]) ?? configEmail ?? nonEmpty(environment["EMAIL"])
+            guard let name, let email else { return nil }
+            let time = nonEmpty(environment["GIT_\(role)_DATE"]).flatMap(Self.parseGitDate)
+            return Identity(name: name, email: email, time: time)
+        }
+        guard let author = pick("AUTHOR"), let committer = pick("COMMITTER") else { return nil }
+        return Identities(author: author, committer: committer)
+    }
+
+    private static func configString(_ config: OpaquePointer?, _ key: String) -> String? {
+        var buffer = git_buf()
+        defer { git_buf_dispose(&buffer) }
+        guard git_config_get_string_buf(&buffer, config, key) == 0, let ptr = buffer.ptr else { return nil }
+        return nonEmpty(String(cString: ptr))
+    }
+
+    /// `@1700000000 +0000` or `1700000000 +0200`, the raw form git accepts in `GIT_*_DATE`.
+    static func parseGitDate(_ text: String) -> (seconds: Int64, offsetMinutes: Int32)? {
+        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: " ")
+        guard let first = parts.first, let seconds = Int64(first.hasPrefix("@") ? first.dropFirst() : first) else { return nil }
+        var offset: Int32 = 0
+        if parts.count > 1, let zone = parts.last, zone.count == 5, let value = Int32(zone.dropFirst()) {
+            offset = (value / 100 * 60 + value % 100) * (zone.hasPrefix("-") ? -1 : 1)
+        }
+        return (seconds, offset)
+    }
+
+    /// The value of a config key (repository, global and system config), or nil.
+    public func configValue(_ key: String) -> String? {
+        var config: OpaquePointer?
+        guard git_repository_config_snapshot(&config, pointer) == 0 else { return nil }
+        defer { git_config_free(config) }
+        return Self.configString(config, key)
+    }
+}
+
+private func nonEmpty(_ s: String?) -> String? {
+    guard let s, !s.isEmpty else { return nil }
+    return s
+}
+
+/// One changed path of `git status`.
+public struct StatusEntry: Sendable, Equatable {
+    public let path: String
+    public let untracked: Bool
+}
+
+extension Repository {
+    /// Paths that differ from HEAD in the index or the work tree, untracked files included, ignored files not.
+    public func status() throws(GitError) -> [StatusEntry] {
+        var options = git_status_options()
+        try check(git_status_options_init(&options, UInt32(GIT_STATUS_OPTIONS_VERSION)), "init status options")
+        options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR
+        options.flags = GIT_STATUS_OPT_INCLUDE_UNTRACKED.rawValue | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS.rawValue
+            | GIT_STATUS_OPT_EXCLUDE_SUBMODULES.rawValue
+        var list: OpaquePointer?
+        try check(git_status_list_new(&list, pointer, &options), "read status")
+        defer { git_status_list_free(list) }
+        var entries: [StatusEntry] = []
+        for i in 0..<git_status_list_entrycount(list) {
+            guard let entry = git_status_byindex(list, i)?.pointee else { continue }
+            let delta = entry.index_to_workdir ?? entry.head_to_index
+            guard let delta, let path = delta.pointee.new_file.path ?? delta.pointee.old_file.path else { continue }
+            entries.append(StatusEntry(path: String(cString: path), untracked: entry.status.rawValue & GIT_STATUS_WT_NEW.rawValue != 0))
+        }
+        return entries
+    }
+
+    /// The full name of the branch HEAD points at (`refs/heads/main`), nil when detached.
+    public func headReferenceName() throws(GitError) -> String? {
+        var head: OpaquePointer?
+        try check(git_reference_lookup(&head, pointer, "HEAD"), "read HEAD")
+        defer { git_reference_free(head) }
+        guard git_reference_type(head) == GIT_REFERENCE_SYMBOLIC, let target = git_reference_symbolic_target(head) else { return nil }
+        return String(cString: target)
+    }
+
+    /// Stages `paths` (relative to the work tree; deleted files are removed) and commits them on the current
+    /// branch. The branch moves only if it still points at `expectedParent` (compare-and-swap), so a concurrent
+    /// release cannot be overwritten. Returns the new commit.
+    public func commit(paths: [String], message: String, identities: Identities, expectedParent: ObjectID) throws(GitError) -> ObjectID {
+        guard let branch = try headReferenceName() else {
+            throw GitError(kind: .other, operation: "commit", message: "HEAD is detached; check out a branch")
+        }
+        var index: OpaquePointer?
+        try check(git_repository_index(&index, pointer), "open index")
+        defer { git_index_free(index) }
+        for path in paths {
+            let full = (workdir ?? "") + "/" + path
+            if FileManager.default.fileExists(atPath: full) {
+                try check(git_index_add_bypath(index, path), "stage \(path)")
+            } else {
+                try check(git_index_remove_bypath(index, path), "unstage \(path)")
+            }
+        }
+        try check(git_index_write(index), "write index")
+        var treeID = git_oid()
+        try check(git_index_write_tree(&treeID, index), "write tree")
+        var tree: OpaquePointer?
+        try check(git_tree_lookup(&tree, pointer, &treeID), "read tree")
+        defer { git_tree_free(tree) }
+        var parentOID = expectedParent.gitOID
+        var parent: OpaquePointer?
+        try check(git_commit_lookup(&parent, pointer, &parentOID), "read HEAD commit")
+        defer { git_commit_free(parent) }
+        let author = try identities.author.signature()
+        defer { git_signature_free(author) }
+        let committer = try identities.committer.signature()
+        defer { git_signature_free(committer) }
+        var commitID = git_oid()
+        var parents: [OpaquePointer?] = [parent]
+        try check(git_commit_create(&commitID, pointer, nil, author, committer, "UTF-8", message, tree, 1, &parents), "create commit")
+        try moveReference(branch, to: ObjectID(commitID), expecting: expectedParent, message: "relctl: release commit")
+        return ObjectID(commitID)
+    }
+
+    /// Points `name` at `target` only if it currently points at `expected` (nil: must not exist).
+    public func moveReference(_ name: String, to target: ObjectID, expecting expected: ObjectID?, message: String) throws(GitError) {
+        var ref: OpaquePointer?
+        var newOID = target.gitOID
+        if let expected {
+            var oldOID = expected.gitOID
+            let code = git_reference_create_matching(&ref, pointer, name, &newOID, 1, &oldOID, message)
+            if code == GIT_EMODIFIED.rawValue {
+                throw GitError(kind: .locked, code: code, operation: "update \(name)",
+                               message: "\(name) moved while relctl was working (another release running?)")
+            }
+            try check(code, "update \(name)")
+        } else {
+            try check(git_reference_create(&ref, pointer, name, &newOID, 0, message), "create \(name)")
+        }
+        git_reference_free(ref)
+    }
+
+    /// Deletes a reference if it exists (rollback).
+    public func deleteReference(_ name: String) throws(GitError) {
+        var ref: OpaquePointer?
+        let code = git_reference_lookup(&ref, pointer, name)
+        if code == GIT_ENOTFOUND.rawValue { return }
+        try check(code, "read \(name)")
+        defer { git_reference_free(ref) }
+        try check(git_reference_delete(ref), "delete \(name)")
+    }
+
+    /// Resets the index to a commit's tree (rollback of a staged release commit).
+    public func resetIndex(to commit: ObjectID) throws(GitError) {
+        var oid = commit.gitOID
+        var object: OpaquePointer?
+        try check(git_commit_lookup(&object, pointer, &oid), "read commit")
+        defer { git_commit_free(object) }
+        var tree: OpaquePointer?
+        try check(git_commit_tree(&tree, object), "read tree")
+        defer { git_tree_free(tree) }
+        var index: OpaquePointer?
+        try check(git_repository_index(&index, pointer), "open index")
+        defer { git_index_free(index) }
+        try check(git_index_read_tree(index, tree), "reset index")
+        try check(git_index_write(index), "write index")
+    }
+
+    /// The object a reference points at, or nil when it does not exist.
+    public func referenceTarget(_ name: String) throws(GitError) -> ObjectID? {
+        var oid = git_oid()
+        let code = git_reference_name_to_id(&oid, pointer, name)
+        if code == GIT_ENOTFOUND.rawValue { return nil }
+        try check(code, "read \(name)")
+        return ObjectID(oid)
+    }
+
+    /// Creates an annotated tag; fails with `.exists` when the name is taken (never moves a tag).
+    @discardableResult
+    public func createAnnotatedTag(_ name: String, target: ObjectID, message: String, tagger: Identity) throws(GitError) -> ObjectID {
+        var oid = target.gitOID
+        var object: OpaquePointer?
+        try check(git_object_lookup(&object, pointer, &oid, GIT_OBJECT_COMMIT), "read commit to tag")
+        defer { git_object_free(object) }
+        let signature = try tagger.signature()
+        defer { git_signature_free(signature) }
+        var tagID = git_oid()
+        let code = git_tag_create(&tagID, pointer, name, object, signature, message, 0)
+        if code == GIT_EEXISTS.rawValue {
+            throw GitError(kind: .exists, code: code, operation: "create tag \(name)", message: "tag '\(name)' already exists")
+        }
+        try check(code, "create tag \(name)")
+        return ObjectID(tagID)
+    }
+
+    /// The URL of a remote, or nil when there is no such remote.
+    public func remoteURL(_ name: String) -> String? {
+        var remote: OpaquePointer?
+        guard git_remote_lookup(&remote, pointer, name) == 0 else { return nil }
+        defer { git_remote_free(remote) }
+        return git_remote_url(remote).map { String(cString: $0) }
+    }
+}
+
+/// A unified diff of two texts, as `git diff` prints it (`a/path`, `b/path`); empty when they are equal.
+public func unifiedDiff(old: String, new: String, path: String) throws(GitError) -> String {
+    _ = libgit2Initialized
+    var patch: OpaquePointer?
+    let oldBytes = Array(old.utf8), newBytes = Array(new.utf8)
+    var options = git_diff_options()
+    try check(git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION)), "init diff options")
+    let code = oldBytes.withUnsafeBytes { o in
+        newBytes.withUnsafeBytes { n in
+            git_patch_from_buffers(&patch, o.baseAddress, o.count, path, n.baseAddress, n.count, path, &options)
+        }
+    }
+    try check(code, "diff \(path)")
+    defer { git_patch_free(patch) }
+    guard patch != nil, git_patch_num_hunks(patch) > 0 else { return "" }
+    var buffer = git_buf()
+    defer { git_buf_dispose(&buffer) }
+    try check(git_patch_to_buf(&buffer, patch), "print diff \(path)")
+    guard let ptr = buffer.ptr else { return "" }
+    return String(decoding: UnsafeRawBufferPointer(start: ptr, count: buffer.size), as: UTF8.self)
+}

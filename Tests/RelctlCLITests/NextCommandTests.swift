@@ -1,0 +1,290 @@
+import Foundation
+import Testing
+import RelctlTestSupport
+@testable import RelctlCLI
+
+@Suite("relctl next")
+struct NextCommandTests {
+    @Test(arguments: [
+        (["fix: a crash"], "1.2.4"),
+        (["perf: faster list"], "1.2.4"),
+        (["feat: dark mode", "fix: a crash"], "1.3.0"),
+        (["feat(ui)!: new navigation"], "2.0.0"),
+        (["fix: api\n\nBREAKING CHANGE: the token endpoint moved"], "2.0.0"),
+        (["refactor: x\n\nBREAKING-CHANGE: removes v1 sync"], "2.0.0"),
+        (["FEAT(Auth): upper-case type"], "1.3.0"),
+        (["docs: readme", "feat: a", "chore: deps"], "1.3.0"),
+    ])
+    func bumps(messages: [String], expected: String) throws {
+        let repo = try TestRepository.released("1.2.3", then: messages)
+        let result = relctl(["next"], in: repo.path)
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout == expected + "\n")
+    }
+
+    @Test func zeroMajorBreakingChangeBumpsMinorUnlessMajorOnZero() throws {
+        let repo = try TestRepository.released("0.4.1", then: ["feat!: drop old API"])
+        #expect(relctl(["next"], in: repo.path).stdout == "0.5.0\n")
+        try repo.write(".relctl.json", #"{"majorOnZero": true}"#)
+        #expect(relctl(["next"], in: repo.path).stdout == "1.0.0\n")
+    }
+
+    @Test func firstReleaseIsTheInitialVersionUnbumped() throws {
+        let repo = try TestRepository()
+        try repo.commit("feat: first screen")
+        try repo.commit("feat!: breaking already")
+        #expect(relctl(["next"], in: repo.path).stdout == "1.0.0\n")
+        try repo.write(".relctl.json", #"{"initialVersion": "0.1.0"}"#)
+        #expect(relctl(["next"], in: repo.path).stdout == "0.1.0\n")
+    }
+
+    @Test func nothingToReleaseAtTheTag() throws {
+        let repo = try TestRepository.released("2.0.0", then: [])
+        let result = relctl(["next"], in: repo.path)
+        #expect(result.code == 0)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "HEAD is already released as v2.0.0\n")
+    }
+
+    @Test func nothingReleasableSinceTheTag() throws {
+        let repo = try TestRepository.released("2.0.0", then: ["chore: deps", "docs: typo", "wip"])
+        let result = relctl(["next"], in: repo.path)
+        #expect(result.code == 0)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("no releasable commit since v2.0.0"))
+        #expect(result.stderr.contains("3 commits"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func theBaseIsTheHighestStableReachableTag() throws {
+        let repo = try TestRepository()
+        try repo.commit("chore: init")
+        try repo.tag("v1.2.0")
+        try repo.tag("v1.10.0", annotated: false)   // two tags on one commit: the highest wins (1.10 > 1.9 > 1.2)
+        try repo.tag("v1.9.0")
+        try repo.tag("latest", annotated: false)
+        try repo.commit("fix: one")
+        try repo.tag("v1.11.0-beta.1")              // prerelease: never the base
+        try repo.tag("v1.12", annotated: false)     // not semver
+        try repo.git(["checkout", "-q", "-b", "experiment"])
+        try repo.commit("feat: not merged", file: "exp.txt")
+        try repo.tag("v5.0.0")                      // not reachable from main
+        try repo.git(["checkout", "-q", "main"])
+        try repo.commit("fix: two")
+        let result = relctl(["next", "--json"], in: repo.path)
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(#""current":"1.10.0","next":"1.10.1","bump":"patch","baseTag":"v1.10.0""#), "\(result.stdout)")
+    }
+
+    @Test func customTagFormatIgnoresOtherTags() throws {
+        let repo = try TestRepository()
+        try repo.commit("chore: init")
+        try repo.tag("app-v3.1.0")
+        try repo.commit("fix: a")
+        try repo.tag("v9.0.0")
+        try repo.commit("feat: b")
+        try repo.write(".relctl.json", #"{"tagFormat": "app-v{version}"}"#)
+        #expect(relctl(["next"], in: repo.path).stdout == "3.2.0\n")
+    }
+
+    @Test func mergeCommitsAreIgnoredButTheirBranchCounts() throws {
+        let repo = try TestRepository.released("1.0.0", then: [])
+        try repo.git(["checkout", "-q", "-b", "topic"])
+        try repo.commit("fix: on topic", file: "t.txt")
+        try repo.git(["checkout", "-q", "main"])
+        try repo.commit("docs: main")
+        try repo.git(["merge", "-q", "--no-ff", "-m", "feat: merge message is not counted", "topic"])
+        let result = relctl(["next", "--json"], in: repo.path)
+        #expect(result.stdout.contains(#""next":"1.0.1""#), "\(result.stdout)")
+        #expect(result.stdout.contains(#""status":"merge""#))
+    }
+
+    @Test func revertInRangeCancelsItsTarget() throws {
+        let repo = try TestRepository.released("1.0.0", then: ["fix: small"])
+        let feat = try repo.commit("feat: risky", file: "risky.txt")
+        try repo.git(["revert", "--no-edit", feat])
+        let result = relctl(["next"], in: repo.path)
+        #expect(result.stdout == "1.0.1\n", "\(result.stderr)")
+    }
+
+    @Test func jsonHasTheDocumentedShape() throws {
+        let repo = try TestRepository.released("1.2.3", then: ["feat(login): passkeys", "not a conventional commit"])
+        let result = relctl(["next", "--json"], in: repo.path)
+        #expect(result.code == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["schemaVersion"] as? Int == 1)
+        #expect(object["current"] as? String == "1.2.3")
+        #expect(object["next"] as? String == "1.3.0")
+        #expect(object["bump"] as? String == "minor")
+        #expect(object["baseTag"] as? String == "v1.2.3")
+        let commits = try #require(object["commits"] as? [[String: Any]])
+        #expect(commits.count == 2)
+        #expect(commits[0]["conventional"] as? Bool == false)
+        #expect(commits[0]["counted"] as? Bool == false)
+        #expect(commits[1]["type"] as? String == "feat")
+        #expect(commits[1]["scope"] as? String == "login")
+        #expect(commits[1]["description"] as? String == "passkeys")
+        #expect(commits[1]["breaking"] as? Bool == false)
+        #expect((commits[1]["sha"] as? String)?.count == 40)
+        #expect(result.stdout.hasSuffix("}\n"))
+        #expect(result.stdout.split(separator: "\n").count == 1)
+    }
+
+    @Test func jsonWhenNothingIsDue() throws {
+        let repo = try TestRepository.released("1.2.3", then: [])
+        let result = relctl(["next", "--json"], in: repo.path)
+        #expect(result.stdout.contains(#""next":null,"bump":"none""#), "\(result.stdout)")
+    }
+
+    @Test func findsTheRepositoryFromASubfolderAndWithRepo() throws {
+        let repo = try TestRepository.released("1.0.0", then: ["feat: x"])
+        try repo.write("android/app/build.gradle", "")
+        #expect(relctl(["next"], in: repo.path + "/android/app").stdout == "1.1.0\n")
+        #expect(relctl(["next", "--repo", repo.path + "/android"], in: "/").stdout == "1.1.0\n")
+        #expect(relctl(["next", "--repo=\(repo.path)"], in: "/").stdout == "1.1.0\n")
+    }
+
+    @Test func notARepository() throws {
+        let dir = try makeTempDirectory(prefix: "relctl-norepo")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let result = relctl(["next"], in: dir)
+        #expect(result.code == 1)
+        #expect(result.stderr.hasPrefix("error: "))
+        #expect(result.stderr.contains("not inside a git repository"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func emptyRepository() throws {
+        let repo = try TestRepository()
+        let result = relctl(["next"], in: repo.path)
+        #expect(result.code == 1)
+        #expect(result.stderr.contains("no commits yet"))
+    }
+
+    @Test func shallowCloneWithoutTheTagIsAnErrorWithTheFix() throws {
+        let origin = try TestRepository.released("1.0.0", then: ["feat: a", "fix: b", "fix: c", "fix: d"])
+        let dir = try makeTempDirectory(prefix: "relctl-shallow")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try runProcess(TestRepository.gitPath, ["clone", "-q", "--depth", "2", "file://" + origin.path, dir + "/c"])
+        let result = relctl(["next"], in: dir + "/c")
+        #expect(result.code == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("shallow clone"))
+        #expect(result.stderr.contains("git fetch --unshallow --tags"))
+        #expect(result.stderr.contains("fetch-depth: 0"))
+        // Deep enough to hold the tag: the same answer as the full clone.
+        try runProcess(TestRepository.gitPath, ["clone", "-q", "--depth", "6", "file://" + origin.path, dir + "/d"])
+        #expect(relctl(["next"], in: dir + "/d").stdout == "1.1.0\n")
+    }
+}
+
+@Suite("relctl config")
+struct ConfigTests {
+    @Test(arguments: [
+        (#"{"tagFromat": "v{version}"}"#, ".relctl.json:1: unknown key 'tagFromat'; did you mean 'tagFormat'?"),
+        ("{\n  \"majorOnZero\": \"yes\"\n}", ".relctl.json:2: 'majorOnZero' must be true or false, not a string"),
+        (#"{"tagFormat": "release"}"#, ".relctl.json:1: 'tagFormat'"),
+        (#"{"initialVersion": "1.0"}"#, ".relctl.json:1: 'initialVersion' is invalid semantic version"),
+        (#"{"bumpRules": {"docs": "tiny"}}"#, ".relctl.json:1: 'bumpRules.docs' must be one of"),
+        (#"{"bumpRules": []}"#, ".relctl.json:1: 'bumpRules' must be an object, not an array"),
+        ("{ \"tagFormat\": ", ".relctl.json:1: not valid JSON"),
+        ("[1]", ".relctl.json:1: the config must be a JSON object, not an array"),
+    ])
+    func badConfigIsAClearError(text: String, expected: String) throws {
+        let repo = try TestRepository.released("1.0.0", then: ["feat: x"])
+        try repo.write(".relctl.json", text)
+        let result = relctl(["next"], in: repo.path)
+        #expect(result.code == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("error: " + expected), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func bumpRulesAreConfigurablePerType() throws {
+        let repo = try TestRepository.released("1.0.0", then: ["docs: guide"])
+        #expect(relctl(["next"], in: repo.path).stdout.isEmpty)
+        try repo.write(".relctl.json", #"{"bumpRules": {"docs": "patch", "feat": "none"}}"#)
+        #expect(relctl(["next"], in: repo.path).stdout == "1.0.1\n")
+        try repo.commit("feat: ignored now")
+        #expect(relctl(["next"], in: repo.path).stdout == "1.0.1\n")
+    }
+
+    @Test func explicitConfigMustExist() throws {
+        let repo = try TestRepository.released("1.0.0", then: ["feat: x"])
+        let result = relctl(["next", "--config", "missing.json"], in: repo.path)
+        #expect(result.code == 1)
+        #expect(result.stderr.contains("config file 'missing.json' does not exist"))
+        try repo.write("conf/relctl.json", #"{"tagFormat": "{version}"}"#)
+        try repo.tag("5.0.0")
+        #expect(relctl(["next", "--config", "conf/relctl.json"], in: repo.path).stdout == "5.1.0\n")
+    }
+}
+
+@Suite("relctl command line")
+struct CommandLineTests {
+    @Test func unknownOptionIsAUsageError() {
+        let result = relctl(["next", "--jsn"], in: "/")
+        #expect(result.code == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("error: unknown option '--jsn'"))
+        #expect(result.stderr.contains("usage: relctl next [--repo PATH] [--config PATH] [--json]"))
+    }
+
+    @Test func unknownCommandAndMissingValue() {
+        #expect(relctl(["nxet"], in: "/").code == 64)
+        #expect(relctl([], in: "/").code == 64)
+        let missing = relctl(["next", "--repo"], in: "/")
+        #expect(missing.code == 64)
+        #expect(missing.stderr.contains("needs a value"))
+        #expect(relctl(["next", "extra"], in: "/").code == 64)
+        #expect(relctl(["help", "nope"], in: "/").code == 64)
+    }
+
+    @Test func helpInThreeForms() {
+        let top = relctl(["--help"], in: "/")
+        #expect(top.code == 0)
+        #expect(top.stdout.contains("USAGE: relctl <command> [options]"))
+        #expect(top.stdout.contains("next"))
+        let a = relctl(["help", "next"], in: "/")
+        let b = relctl(["next", "--help"], in: "/")
+        #expect(a.code == 0 && b.code == 0)
+        #expect(a.stdout == b.stdout)
+        #expect(a.stdout.contains("USAGE: relctl next"))
+        #expect(a.stdout.contains("--repo <PATH>"))
+        #expect(a.stdout.contains("EXIT CODES"))
+    }
+
+    @Test func versionFlag() {
+        let result = relctl(["--version"], in: "/")
+        #expect(result.code == 0)
+        #expect(result.stdout == relctlVersion + "\n")
+    }
+}
+
+@Suite("relctl as a process")
+struct ProcessTests {
+    @Test func nextEndToEnd() throws {
+        let repo = try TestRepository.released("3.4.5", then: ["fix(api): retry", "feat(ui): tablet layout"])
+        let result = try runRelctl(["next"], in: repo.path)
+        #expect(result.status == 0)
+        #expect(result.stdout == "3.5.0\n")
+        #expect(result.stderr.isEmpty)
+        let none = try runRelctl(["next", "--repo", repo.path], environment: [:])
+        #expect(none.stdout == "3.5.0\n")
+    }
+
+    @Test func exitCodesOfTheProcess() throws {
+        let repo = try TestRepository.released("1.0.0", then: [])
+        let quiet = try runRelctl(["next"], in: repo.path)
+        #expect(quiet.status == 0)
+        #expect(quiet.stdout.isEmpty)
+        #expect(quiet.stderr == "HEAD is already released as v1.0.0\n")
+        let usage = try runRelctl(["next", "--bogus"], in: repo.path)
+        #expect(usage.status == 64)
+        try repo.write(".relctl.json", "{\"x\": 1}")
+        let bad = try runRelctl(["next"], in: repo.path)
+        #expect(bad.status == 1)
+        #expect(bad.stderr.hasPrefix("error: .relctl.json:1: unknown key 'x'"))
+        #expect(!bad.stderr.contains("\u{1B}["), "no colour outside a terminal")
+    }
+}

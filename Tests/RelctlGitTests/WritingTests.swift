@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import RelctlTestSupport
+@testable import RelctlGit
+
+@Suite("Commits, tags, status and pushes through libgit2")
+struct WritingTests {
+    let ci = Identities(author: Identity(name: "Release Bot", email: "bot@example.com", time: (1_700_000_500, 60)),
+                        committer: Identity(name: "Release Bot", email: "bot@example.com", time: (1_700_000_500, 60)))
+
+    @Test func commitStagesOnlyTheGivenPathsAndMovesTheBranch() throws {
+        let repo = try TestRepository()
+        try repo.commit("chore: init", file: "app.json")
+        try repo.write("app.json", "{\"v\": 2}\n")
+        try repo.write("notes.txt", "unrelated\n")
+        let git = try Repository(at: repo.path)
+        let parent = try #require(try git.headCommit())
+        let statusBefore = try git.status()
+        #expect(Set(statusBefore.map(\.path)) == ["app.json", "notes.txt"])
+        #expect(statusBefore.first { $0.path == "notes.txt" }?.untracked == true)
+        let commit = try git.commit(paths: ["app.json"], message: "chore(release): 1.1.0\n", identities: ci, expectedParent: parent)
+        #expect(try repo.head() == commit.hex)
+        #expect(try repo.git(["log", "-1", "--format=%an <%ae> %at %s"]) == "Release Bot <bot@example.com> 1700000500 chore(release): 1.1.0\n")
+        #expect(try repo.git(["show", "--name-only", "--format=", "HEAD"]) == "app.json\n")
+        // git agrees the index matches: only the untracked file is left.
+        #expect(try repo.git(["status", "--porcelain"]) == "?? notes.txt\n")
+    }
+
+    @Test func commitRefusesWhenTheBranchMovedMeanwhile() throws {
+        let repo = try TestRepository()
+        let first = try repo.commit("chore: init")
+        try repo.commit("fix: someone else")
+        try repo.write("log.txt", "changed")
+        let git = try Repository(at: repo.path)
+        let error = #expect(throws: GitError.self) {
+            try git.commit(paths: ["log.txt"], message: "chore(release): x", identities: ci, expectedParent: try #require(ObjectID(hex: first)))
+        }
+        #expect(error?.kind == .locked)
+    }
+
+    @Test func annotatedTagAndExistingTag() throws {
+        let repo = try TestRepository()
+        let sha = try repo.commit("feat: x")
+        let git = try Repository(at: repo.path)
+        let target = try #require(ObjectID(hex: sha))
+        try git.createAnnotatedTag("v1.0.0", target: target, message: "v1.0.0\n\nnotes\n", tagger: ci.committer)
+        #expect(try repo.git(["cat-file", "-t", "v1.0.0"]) == "tag\n")
+        #expect(try repo.git(["rev-parse", "v1.0.0^{commit}"]).hasPrefix(sha))
+        #expect(try repo.git(["tag", "-l", "--format=%(contents)", "v1.0.0"]) == "v1.0.0\n\nnotes\n\n")
+        let error = #expect(throws: GitError.self) {
+            try git.createAnnotatedTag("v1.0.0", target: target, message: "again", tagger: ci.committer)
+        }
+        #expect(error?.kind == .exists)
+        try git.deleteReference("refs/tags/v1.0.0")
+        #expect(try repo.git(["tag", "-l"]) == "")
+    }
+
+    @Test func identitiesFollowGitsOrder() throws {
+        let repo = try TestRepository()
+        let git = try Repository(at: repo.path)
+        #expect(try git.identities(environment: [:]) == nil || git.configValue("user.name") != nil)
+        try repo.git(["config", "user.name", "Config Name"])
+        try repo.git(["config", "user.email", "config@example.com"])
+        let fromConfig = try #require(try Repository(at: repo.path).identities(environment: [:]))
+        #expect(fromConfig.author.name == "Config Name")
+        let env = ["GIT_AUTHOR_NAME": "Env Author", "GIT_COMMITTER_EMAIL": "env-committer@example.com",
+                   "GIT_COMMITTER_DATE": "@1700000000 +0130"]
+        let fromEnv = try #require(try Repository(at: repo.path).identities(environment: env))
+        #expect(fromEnv.author.name == "Env Author")
+        #expect(fromEnv.author.email == "config@example.com")
+        #expect(fromEnv.committer.name == "Config Name")
+        #expect(fromEnv.committer.email == "env-committer@example.com")
+        #expect(fromEnv.committer.time?.seconds == 1_700_000_000)
+        #expect(fromEnv.committer.time?.offsetMinutes == 90)
+    }
+
+    @Test func pushBranchAndTagToABareRepository() throws {
+        let remote = try TestRepository(bare: true)
+        let repo = try TestRepository()
+        try repo.commit("chore: init")
+        try repo.git(["remote", "add", "origin", remote.path])
+        try repo.git(["push", "-q", "origin", "main"])
+        let sha = try repo.commit("feat: x")
+        try repo.tag("v1.1.0")
+        let git = try Repository(at: repo.path)
+        #expect(git.remoteURL("origin") == remote.path)
+        #expect(try git.remoteReferences("origin", environment: [:])["refs/tags/v1.1.0"] == nil)
+        let result = try git.push(remote: "origin", refspecs: ["refs/heads/main:refs/heads/main", "refs/tags/v1.1.0:refs/tags/v1.1.0"], environment: [:])
+        #expect(result.rejected.isEmpty)
+        #expect(Set(result.accepted) == ["refs/heads/main", "refs/tags/v1.1.0"])
+        #expect(try remote.git(["rev-parse", "main"]).hasPrefix(sha))
+        #expect(try git.remoteReferences("origin", environment: [:])["refs/tags/v1.1.0"] != nil)
+    }
+
+    @Test func rejectedPushIsAnError() throws {
+        let remote = try TestRepository(bare: true)
+        let other = try TestRepository()
+        try other.commit("chore: other history")
+        try other.git(["remote", "add", "origin", remote.path])
+        try other.git(["push", "-q", "origin", "main"])
+        let repo = try TestRepository()
+        try repo.commit("chore: unrelated history")
+        try repo.git(["remote", "add", "origin", remote.path])
+        let git = try Repository(at: repo.path)
+        let error = #expect(throws: GitError.self) {
+            try git.push(remote: "origin", refspecs: ["refs/heads/main:refs/heads/main"], environment: [:])
+        }
+        #expect(error != nil)
+        let missing = #expect(throws: GitError.self) { try git.push(remote: "upstream", refspecs: [], environment: [:]) }
+        #expect(missing?.kind == .notFound)
+    }
+
+    @Test func unifiedDiffOfTwoTexts() throws {
+        let diff = try unifiedDiff(old: "a\nversion: 1.0.0\nc\n", new: "a\nversion: 1.1.0\nc\n", path: "pubspec.yaml")
+        #expect(diff.contains("--- a/pubspec.yaml\n+++ b/pubspec.yaml\n"))
+        #expect(diff.contains("-version: 1.0.0\n+version: 1.1.0\n"))
+        #expect(try unifiedDiff(old: "same", new: "same", path: "x").isEmpty)
+    }
+}
