@@ -1,0 +1,286 @@
+#!/usr/bin/env python3
+"""Helper for scripts/bench.
+
+  bench_helper.py stream --history H --tag-every E --tail T [--extras] [--tail-breaking]
+                         [--seed S] --meta FILE
+      Writes a `git fast-import` stream to stdout: H commits with an annotated
+      semver release tag every E commits (the last one on commit H), then T
+      commits after the last release. Writes key=value facts (last tag, expected
+      next version, counts) to FILE.
+
+  bench_helper.py measure RUNS LABEL CMD... [::: LABEL CMD...]...
+      Runs each command RUNS times, interleaved (a b a b ...), stdout to
+      /dev/null, each under `/usr/bin/time -v`. Prints one line per command:
+      LABEL BEST_S MEDIAN_S PEAK_RSS_KIB
+"""
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+START_EPOCH = 1_546_300_800  # 2019-01-01T00:00:00Z
+
+PEOPLE = [
+    ("Ada Lovelace", "ada@example.com"),
+    ("Grace Hopper", "grace@example.com"),
+    ("Linus Pauling", "linus@example.com"),
+    ("Margaret Hamilton", "margaret@example.com"),
+    ("Katherine Johnson", "katherine@example.com"),
+    ("dependabot[bot]", "49699333+dependabot[bot]@users.noreply.github.com"),
+]
+ZONES = ["+0000", "+0100", "+0200", "-0500", "-0800", "+0530", "+0900"]
+SCOPES = ["auth", "api", "ui", "ios", "android", "nav", "store", "i18n",
+          "push", "payments", "onboarding", "settings"]
+VERBS = ["add", "handle", "support", "remove", "rework", "guard against",
+         "cache", "validate", "retry", "log", "migrate", "expose"]
+NOUNS = ["token refresh", "deep links", "dark mode", "offline queue",
+         "push permissions", "empty cart", "locale fallback", "splash screen",
+         "biometric login", "crash on resume", "pagination cursor",
+         "Android 14 back gesture", "iPad split view", "analytics consent"]
+WORDS = ("the a when on if we now so that this it was not with for before "
+         "after request screen user cache state build release app store "
+         "value error crash retry timeout token layout list view").split()
+# (type, weight)
+TYPES = [("feat", 24), ("fix", 30), ("chore", 14), ("docs", 7), ("refactor", 7),
+         ("test", 5), ("perf", 3), ("ci", 3), ("build", 2), ("style", 2),
+         ("revert", 1), ("other", 2)]
+TYPE_NAMES = [t for t, _ in TYPES]
+TYPE_WEIGHTS = [w for _, w in TYPES]
+
+
+def sentence(rng, lo, hi):
+    words = [rng.choice(WORDS) for _ in range(rng.randint(lo, hi))]
+    return " ".join(words).capitalize() + "."
+
+
+def paragraph(rng):
+    lines, line = [], []
+    for _ in range(rng.randint(2, 4)):
+        line.append(sentence(rng, 4, 11))
+        if len(" ".join(line)) > 60:
+            lines.append(" ".join(line))
+            line = []
+    if line:
+        lines.append(" ".join(line))
+    return "\n".join(lines)
+
+
+def message(rng, n, breaking_ok, force_breaking=False):
+    """Returns (message, level) with level 3=major 2=minor 1=patch 0=none."""
+    kind = rng.choices(TYPE_NAMES, TYPE_WEIGHTS)[0]
+    subject = f"{rng.choice(VERBS)} {rng.choice(NOUNS)}"
+    if kind == "other":
+        msg = rng.choice([
+            f"Merge pull request #{rng.randint(10, 9999)} from team/{subject.replace(' ', '-')}",
+            f"Merge branch 'release/{rng.randint(1, 30)}.x'",
+            "WIP",
+            f"Update {rng.choice(['README.md', 'app.json', 'Podfile.lock'])}",
+        ]) + "\n"
+        return msg, 0
+    if kind == "revert":
+        return f'Revert "fix: {subject}"\n\nThis reverts commit {rng.getrandbits(160):040x}.\n', 0
+    if kind == "chore" and rng.random() < 0.4:
+        header = f"chore(deps): bump {rng.choice(['expo', 'react-native', 'lodash', 'axios'])} " \
+                 f"from {rng.randint(1, 9)}.{rng.randint(0, 20)}.0 to {rng.randint(10, 20)}.0.{rng.randint(0, 9)}"
+    else:
+        scope = f"({rng.choice(SCOPES)})" if rng.random() < 0.6 else ""
+        header = f"{kind}{scope}: {subject}"
+    level = {"feat": 2, "fix": 1, "perf": 1}.get(kind, 0)
+    bang = False
+    breaking = force_breaking or (breaking_ok and rng.random() < 0.0005)
+    if breaking and rng.random() < 0.3 and not force_breaking:
+        bang = True
+        header = header.replace(":", "!:", 1)
+    parts = [header]
+    if rng.random() < 0.35:
+        parts.append("\n\n".join(paragraph(rng) for _ in range(rng.randint(1, 2))))
+    footers = []
+    if rng.random() < 0.3:
+        footers.append(f"Refs: #{rng.randint(1, 5000)}")
+    if rng.random() < 0.1:
+        name, mail = rng.choice(PEOPLE[:5])
+        footers.append(f"Reviewed-by: {name} <{mail}>")
+    if rng.random() < 0.05:
+        name, mail = rng.choice(PEOPLE[:5])
+        footers.append(f"Co-authored-by: {name} <{mail}>")
+    if breaking and not bang:
+        footers.append("BREAKING CHANGE: " + sentence(rng, 6, 14))
+    if footers:
+        parts.append("\n".join(footers))
+    if breaking:
+        level = 3
+    return "\n\n".join(parts) + "\n", level
+
+
+class Stream:
+    def __init__(self, out):
+        self.out = out
+        self.mark = 0
+        self.ts = START_EPOCH
+
+    def data(self, text):
+        b = text.encode()
+        self.out.write(b"data %d\n" % len(b))
+        self.out.write(b)
+        self.out.write(b"\n")
+
+    def commit(self, rng, msg):
+        self.mark += 1
+        n = self.mark
+        self.ts += rng.randint(60, 3 * 3600)
+        name, mail = rng.choice(PEOPLE)
+        zone = rng.choice(ZONES)
+        author_ts = self.ts - rng.randint(0, 2 * 86400)
+        w = self.out.write
+        w(b"commit refs/heads/main\nmark :%d\n" % n)
+        w(f"author {name} <{mail}> {author_ts} {zone}\n".encode())
+        w(f"committer {name} <{mail}> {self.ts} {zone}\n".encode())
+        self.data(msg)
+        # One small file modified per commit, in a tree of ~170 files.
+        self.out.write(f"M 100644 inline src/m{n % 17}/f{n % 10}.ts\n".encode())
+        self.data(f"export const v{n % 10} = {n};\n")
+        return n
+
+    def tag(self, name, mark, text):
+        self.out.write(f"tag {name}\nfrom :{mark}\n".encode())
+        self.out.write(f"tagger Release Bot <release@example.com> {self.ts} +0000\n".encode())
+        self.data(text)
+
+    def lightweight(self, name, mark):
+        self.out.write(f"reset refs/tags/{name}\nfrom :{mark}\n".encode())
+
+
+def versions(count):
+    """Release k (1-based): 1.0.0, then mostly minors, every 5th a patch, every 50th a major."""
+    major, minor, patch = 1, 0, 0
+    out = [(1, 0, 0)]
+    for k in range(2, count + 1):
+        if k % 50 == 0:
+            major, minor, patch = major + 1, 0, 0
+        elif k % 5 == 0:
+            patch += 1
+        else:
+            minor, patch = minor + 1, 0
+        out.append((major, minor, patch))
+    return out
+
+
+def cmd_stream(args):
+    import argparse
+    p = argparse.ArgumentParser(prog="bench_helper.py stream")
+    p.add_argument("--history", type=int, required=True)
+    p.add_argument("--tag-every", type=int, required=True)
+    p.add_argument("--tail", type=int, required=True)
+    p.add_argument("--extras", action="store_true",
+                   help="add prerelease and non-semver tags")
+    p.add_argument("--tail-breaking", action="store_true")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--meta", required=True)
+    a = p.parse_args(args)
+    if a.history % a.tag_every:
+        p.error("--history must be a multiple of --tag-every")
+    out = sys.stdout.buffer
+    s = Stream(out)
+    rng = random.Random(a.seed)
+    ntags = a.history // a.tag_every
+    vers = versions(ntags)
+    extra_tags = 0
+    for i in range(1, a.history + 1):
+        s.commit(rng, message(rng, i, True)[0])
+        k, r = divmod(i, a.tag_every)
+        if r == 0:
+            v = "%d.%d.%d" % vers[k - 1]
+            s.tag(f"v{v}", i, f"Release {v}\n")
+        elif a.extras and k < ntags:
+            nv = "%d.%d.%d" % vers[k]
+            if r == a.tag_every // 2:
+                s.tag(f"v{nv}-rc.1", i, f"Release candidate {nv}-rc.1\n")
+                extra_tags += 1
+            elif r == a.tag_every // 4:
+                s.tag(f"v{nv}-beta.{k}", i, f"Beta {nv}\n")
+                extra_tags += 1
+            elif r == a.tag_every // 3:
+                s.lightweight(f"build-{i}", i)
+                s.tag(f"android/store-upload-{k}", i, "Uploaded to Play Console\n")
+                extra_tags += 2
+    # Tail: its own RNG so that every repo with the same --tail gets the same
+    # messages and tree changes (only dates/marks continue from the history).
+    trng = random.Random(a.seed * 7919 + a.tail)
+    level = 0
+    for j in range(1, a.tail + 1):
+        force = a.tail_breaking and j == a.tail // 2
+        msg, lv = message(trng, j, a.tail_breaking, force)
+        level = max(level, lv)
+        m = s.commit(trng, msg)
+        if a.extras and j in (a.tail // 3, 2 * a.tail // 3):
+            # Non-semver tags in the tail must not be taken for releases.
+            s.lightweight(f"deploy/staging-{j}", m)
+            s.tag(f"build-{m}", m, "CI build\n")
+            extra_tags += 2
+    out.write(b"done\n")
+    out.flush()
+    ma, mi, pa = vers[-1]
+    nxt = {3: (ma + 1, 0, 0), 2: (ma, mi + 1, 0), 1: (ma, mi, pa + 1), 0: None}[level]
+    with open(a.meta, "w") as f:
+        f.write(f"last_tag=v{ma}.{mi}.{pa}\n")
+        f.write(f"expected={'%d.%d.%d' % nxt if nxt else 'none'}\n")
+        f.write(f"commits={a.history + a.tail}\n")
+        f.write(f"tail={a.tail}\n")
+        f.write(f"release_tags={ntags}\n")
+        f.write(f"other_tags={extra_tags}\n")
+
+
+def read_maxrss(path):
+    with open(path) as f:
+        for line in f:
+            if "Maximum resident set size" in line:
+                return int(line.rsplit(":", 1)[1])
+    raise SystemExit(f"bench: no 'Maximum resident set size' in /usr/bin/time output ({path})")
+
+
+def cmd_measure(args):
+    runs = int(args[0])
+    groups, cur = [], []
+    for tok in args[1:]:
+        if tok == ":::":
+            groups.append(cur)
+            cur = []
+        else:
+            cur.append(tok)
+    groups.append(cur)
+    if any(len(g) < 2 for g in groups):
+        raise SystemExit("bench_helper.py measure: each group needs LABEL CMD...")
+    times = {i: [] for i in range(len(groups))}
+    peaks = {i: 0 for i in range(len(groups))}
+    fd, tfile = tempfile.mkstemp(prefix="relctl-bench-time.")
+    os.close(fd)
+    try:
+        for _ in range(runs):
+            for i, g in enumerate(groups):
+                cmd = ["/usr/bin/time", "-v", "-o", tfile, "--"] + g[1:]
+                t0 = time.perf_counter()
+                rc = subprocess.call(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                dt = time.perf_counter() - t0
+                if rc != 0:
+                    raise SystemExit(f"bench: FAILED during timing ({g[0]}): exit {rc}: {' '.join(g[1:])}")
+                times[i].append(dt)
+                peaks[i] = max(peaks[i], read_maxrss(tfile))
+    finally:
+        os.unlink(tfile)
+    for i, g in enumerate(groups):
+        print(g[0], "%.4f" % min(times[i]), "%.4f" % statistics.median(times[i]), peaks[i])
+
+
+def main():
+    if len(sys.argv) < 2 or sys.argv[1] not in ("stream", "measure"):
+        print(__doc__, file=sys.stderr)
+        return 2
+    {"stream": cmd_stream, "measure": cmd_measure}[sys.argv[1]](sys.argv[2:])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
