@@ -1,0 +1,271 @@
+/// A commit as read from the repository.
+public struct RawCommit: Hashable, Sendable {
+    /// Hexadecimal object id (any case; compared case-insensitively).
+    public var sha: String
+    /// The full message, already decoded (see ``ConventionalCommitParser/decode(_:)``).
+    public var message: String
+    /// Number of parents: 0 for a root commit, more than 1 for a merge.
+    public var parentCount: Int
+
+    public init(sha: String, message: String, parentCount: Int = 1) {
+        self.sha = sha
+        self.message = message
+        self.parentCount = parentCount
+    }
+}
+
+/// What the analyzer made of one commit.
+public enum CommitStatus: String, Sendable {
+    /// Contributes ``AnalyzedCommit/bump`` (which may still be `.none` only for other statuses).
+    case counted
+    /// The header is not a Conventional Commits header.
+    case notConventional
+    /// Conventional, but its type bumps nothing under the rules.
+    case noReleaseType
+    /// A merge commit skipped because of ``ReleaseRules/ignoreMerges``.
+    case merge
+    /// A `fixup!`/`squash!`/`amend!` commit skipped because of ``ReleaseRules/ignoreFixups``.
+    case fixup
+    /// Cancelled by an effective revert later in the same range.
+    case reverted
+    /// A revert whose target is in the same range: it cancelled that commit and does not count either.
+    case revertCancelled
+}
+
+/// One commit with its classification.
+public struct AnalyzedCommit: Hashable, Sendable {
+    public var sha: String
+    /// The first line of the message.
+    public var summary: String
+    /// The parsed message; `nil` when not conventional. For a fixup analyzed because
+    /// ``ReleaseRules/ignoreFixups`` is off, the message without its `fixup! ` prefixes.
+    public var message: ConventionalMessage?
+    /// The contribution to the release; `.none` unless ``status`` is `.counted`.
+    public var bump: Bump
+    public var status: CommitStatus
+    /// `true` when ``message`` is not `nil`.
+    public var isConventional: Bool
+    /// For a revert commit, the sha it reverts as written in its body (possibly abbreviated).
+    public var revertedSHA: String?
+
+    public init(sha: String, summary: String, message: ConventionalMessage?, bump: Bump,
+                status: CommitStatus, isConventional: Bool, revertedSHA: String? = nil) {
+        self.sha = sha
+        self.summary = summary
+        self.message = message
+        self.bump = bump
+        self.status = status
+        self.isConventional = isConventional
+        self.revertedSHA = revertedSHA
+    }
+
+    public var counted: Bool { status == .counted }
+}
+
+/// The result of ``CommitAnalyzer/analyze(_:rules:)``.
+public struct CommitAnalysis: Sendable {
+    /// In input order (newest first).
+    public var commits: [AnalyzedCommit]
+    /// The largest bump of the counted commits; `.none` when nothing is releasable.
+    public var bump: Bump
+
+    public init(commits: [AnalyzedCommit], bump: Bump) {
+        self.commits = commits
+        self.bump = bump
+    }
+
+    /// The commits that contribute to the release.
+    public var countedCommits: [AnalyzedCommit] { commits.filter(\.counted) }
+}
+
+/// Classifies commits and computes the release bump.
+///
+/// Per commit, in this order:
+/// 1. more than one parent and ``ReleaseRules/ignoreMerges`` → `.merge`;
+/// 2. summary starting with `fixup! `, `squash! ` or `amend! ` and ``ReleaseRules/ignoreFixups`` → `.fixup`
+///    (when fixups are not ignored, the prefixes are stripped and the rest is analyzed normally);
+/// 3. a revert (see below);
+/// 4. not conventional → `.notConventional`; breaking → `.major`; else the type's rule,
+///    `.noReleaseType` when that is `.none`.
+///
+/// **Reverts.** A commit is a revert when its summary is `Revert "…"` or `Reapply "…"` (git's
+/// summary for reverting a revert) or its conventional type is `revert`, *and* its message
+/// contains `This reverts commit <sha>` with 7 to 64 hex digits (an abbreviated sha matches
+/// by prefix when it designates exactly one older commit of the input; an ambiguous one is
+/// treated as out of range).
+/// - Target in range: the result is that of replaying the history oldest first. A commit is
+///   cancelled when an effective revert targets it; a revert is effective unless it is itself
+///   cancelled. Cancelled commits are `.reverted`, effective reverts of in-range commits are
+///   `.revertCancelled`; neither counts. So `A`, `Revert A`, `Revert (Revert A)` counts `A`
+///   only (`Revert A` is `.reverted`, the last one `.revertCancelled`).
+/// - Target out of range: the revert counts as `.patch`, except that a summary wrapping an even
+///   number of reverts around a conventional header (`Revert "Revert "feat: x""`,
+///   `Reapply "feat: x"`) re-applies that header and counts like it (`.noReleaseType` if it
+///   bumps nothing).
+///
+/// Runs in time linear in the total message size (abbreviated revert shas add a scan of the
+/// older commits per such revert).
+public enum CommitAnalyzer {
+    /// Analyzes `commits`, given newest first (as a history walk yields them); the result keeps that order.
+    public static func analyze(_ commits: [RawCommit], rules: ReleaseRules) -> CommitAnalysis {
+        var results: [AnalyzedCommit] = []
+        results.reserveCapacity(commits.count)
+        var revertReferences: [Int: String] = [:]
+
+        for (index, commit) in commits.enumerated() {
+            var text = commit.message
+            var summary = ConventionalCommitParser.summary(of: text)
+            let originalSummary = summary
+            var status: CommitStatus?
+            if rules.ignoreMerges, commit.parentCount > 1 {
+                status = .merge
+            } else if let stripped = stripFixupPrefixes(summary) {
+                if rules.ignoreFixups {
+                    status = .fixup
+                } else {
+                    text = stripped + String(decoding: text.utf8.dropFirst(originalSummary.utf8.count), as: UTF8.self)
+                    summary = stripped
+                }
+            }
+            let message = ConventionalCommitParser.parse(text)
+            var analyzed = AnalyzedCommit(sha: commit.sha, summary: originalSummary, message: message,
+                                          bump: .none, status: status ?? .notConventional,
+                                          isConventional: message != nil)
+            if status == nil {
+                if isRevertSummary(summary) || message?.normalizedType == "revert",
+                   let reference = revertReference(in: text) {
+                    analyzed.revertedSHA = reference
+                    revertReferences[index] = reference
+                    analyzed.status = .counted
+                    analyzed.bump = reapplyBump(summary: summary, rules: rules) ?? .patch
+                    if analyzed.bump == .none { analyzed.status = .noReleaseType }
+                } else if let message {
+                    analyzed.bump = rules.bump(for: message)
+                    analyzed.status = analyzed.bump == .none ? .noReleaseType : .counted
+                }
+            }
+            results.append(analyzed)
+        }
+
+        // Resolve revert targets among older commits (higher indices).
+        var targets: [Int: Int] = [:]
+        if !revertReferences.isEmpty {
+            var indexBySHA: [String: Int] = [:]
+            for (index, commit) in commits.enumerated().reversed() {
+                indexBySHA[commit.sha.lowercased()] = index // the newest wins on duplicates
+            }
+            for (revertIndex, reference) in revertReferences {
+                if let target = indexBySHA[reference], target > revertIndex {
+                    targets[revertIndex] = target
+                    continue
+                }
+                var match: Int?
+                var ambiguous = false
+                for candidate in (revertIndex + 1)..<max(revertIndex + 1, commits.count)
+                    where commits[candidate].sha.lowercased().hasPrefix(reference) {
+                    if match != nil { ambiguous = true; break }
+                    match = candidate
+                }
+                if let match, !ambiguous { targets[revertIndex] = match }
+            }
+        }
+
+        // Newest first: every revert of a commit is newer than it, so its effectiveness is known.
+        var cancelled = [Bool](repeating: false, count: commits.count)
+        for index in commits.indices {
+            guard let target = targets[index] else { continue }
+            if cancelled[index] {
+                results[index].status = .reverted
+            } else {
+                results[index].status = .revertCancelled
+                cancelled[target] = true
+            }
+            results[index].bump = .none
+        }
+        for index in commits.indices where cancelled[index] {
+            results[index].status = .reverted
+            results[index].bump = .none
+        }
+
+        let bump = results.lazy.filter(\.counted).map(\.bump).max() ?? .none
+        return CommitAnalysis(commits: results, bump: bump)
+    }
+
+    // MARK: Helpers
+
+    private static let fixupPrefixes = ["fixup! ", "squash! ", "amend! "]
+
+    /// The summary without its leading `fixup! `/`squash! `/`amend! ` prefixes, or `nil` when it has none.
+    static func stripFixupPrefixes(_ summary: String) -> String? {
+        var rest = Substring(summary)
+        var stripped = false
+        while let prefix = fixupPrefixes.first(where: { rest.hasPrefix($0) }) {
+            rest = rest.dropFirst(prefix.count)
+            stripped = true
+        }
+        return stripped ? String(rest) : nil
+    }
+
+    private static func isRevertSummary(_ summary: String) -> Bool {
+        unwrapRevert(Substring(summary)) != nil
+    }
+
+    /// For `Revert "x"` → (`x`, 1); `Reapply "x"` → (`x`, 2); else `nil`.
+    private static func unwrapRevert(_ summary: Substring) -> (inner: Substring, layers: Int)? {
+        for (prefix, layers) in [("Revert \"", 1), ("Reapply \"", 2)]
+            where summary.utf8.count > prefix.utf8.count && summary.hasPrefix(prefix) && summary.hasSuffix("\"") {
+            return (summary.dropFirst(prefix.count).dropLast(), layers)
+        }
+        return nil
+    }
+
+    /// The bump of a revert chain that re-applies a conventional header, or `nil` when the summary
+    /// is an odd number of reverts (a plain revert) or the innermost header is not conventional.
+    private static func reapplyBump(summary: String, rules: ReleaseRules) -> Bump? {
+        var current = Substring(summary)
+        var layers = 0
+        while let (inner, count) = unwrapRevert(current) {
+            current = inner
+            layers += count
+        }
+        guard layers > 0, layers.isMultiple(of: 2),
+              let header = ConventionalCommitParser.parse(String(current)) else { return nil }
+        return rules.bump(for: header)
+    }
+
+    private static let revertMarker = Array("This reverts commit ".utf8)
+
+    /// The lowercased sha of the first `This reverts commit <sha>` of the message, if any.
+    static func revertReference(in message: String) -> String? {
+        let bytes = Array(message.utf8)
+        let marker = revertMarker
+        guard bytes.count >= marker.count else { return nil }
+        var index = 0
+        while index + marker.count <= bytes.count {
+            guard bytes[index] == marker[0], bytes[index..<(index + marker.count)].elementsEqual(marker) else {
+                index += 1
+                continue
+            }
+            var end = index + marker.count
+            let start = end
+            while end < bytes.count, isHexDigit(bytes[end]) { end += 1 }
+            let length = end - start
+            let terminated = end == bytes.count || !(isLetter(bytes[end]) || isDigit(bytes[end]))
+            if length >= 7, length <= 64, terminated {
+                return String(decoding: bytes[start..<end], as: UTF8.self).lowercased()
+            }
+            index = end
+        }
+        return nil
+    }
+}
+
+@inline(__always) private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+@inline(__always) private func isLetter(_ byte: UInt8) -> Bool {
+    (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+}
+
+@inline(__always) private func isHexDigit(_ byte: UInt8) -> Bool {
+    isDigit(byte) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
+}
