@@ -74,7 +74,7 @@ public struct ConventionalMessage: Hashable, Sendable {
 public enum ConventionalCommitParser {
     /// The conventional structure of `message`, or `nil` when its header is not conventional.
     public static func parse(_ message: String) -> ConventionalMessage? {
-        let text = MessageLines(message)
+        let text = CommitMessageLines(message)
         guard let firstLine = text.lines.first,
               let header = parseHeader(text.bytes[firstLine]) else { return nil }
 
@@ -225,7 +225,7 @@ public enum ConventionalCommitParser {
 // MARK: - Shared text helpers
 
 /// A commit message split into lines: `\r\n` handled as `\n`, trailing whitespace excluded.
-struct MessageLines {
+struct CommitMessageLines {
     let bytes: [UInt8]
     /// Byte ranges of each line, without the newline and trailing whitespace.
     let lines: [Range<Int>]

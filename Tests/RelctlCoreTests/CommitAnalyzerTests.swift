@@ -2,21 +2,21 @@ import Testing
 @testable import RelctlCore
 
 /// A deterministic 40-hex sha for test commit `n`.
-func sha(_ n: Int) -> String {
+private func sha(_ n: Int) -> String {
     let hex = String(n, radix: 16)
     return String(repeating: "0", count: 40 - hex.count - 1) + "a" + hex
 }
 
-func commit(_ n: Int, _ message: String, parents: Int = 1) -> RawCommit {
+private func commit(_ n: Int, _ message: String, parents: Int = 1) -> RawCommit {
     RawCommit(sha: sha(n), message: message, parentCount: parents)
 }
 
 /// `git revert` style message for reverting `header` of commit `target`.
-func revertMessage(of header: String, target: String) -> String {
+private func revertMessage(of header: String, target: String) -> String {
     "Revert \"\(header)\"\n\nThis reverts commit \(target).\n"
 }
 
-func analyze(_ commits: [RawCommit], rules: ReleaseRules = .default) -> CommitAnalysis {
+private func analyze(_ commits: [RawCommit], rules: ReleaseRules = .default) -> CommitAnalysis {
     CommitAnalyzer.analyze(commits, rules: rules)
 }
 

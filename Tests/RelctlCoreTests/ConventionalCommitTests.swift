@@ -308,7 +308,7 @@ struct ConventionalRobustnessTests {
     }
 }
 
-extension String {
+private extension String {
     func replacingCRLF() -> String {
         String(decoding: Array(utf8).filter { $0 != 0x0D }, as: UTF8.self)
     }

@@ -1,6 +1,10 @@
 import Testing
 @testable import RelctlCore
 
+private func commit(_ n: Int, _ message: String) -> RawCommit {
+    RawCommit(sha: String(repeating: "\(n % 10)", count: 40), message: message, parentCount: 1)
+}
+
 private func v(_ text: String) -> SemanticVersion {
     guard let version = SemanticVersion(text) else { fatalError("bad test version \(text)") }
     return version

@@ -197,7 +197,7 @@ struct BumpTests {
 }
 
 /// Deterministic generator so shuffles are reproducible.
-struct SplitMix64: RandomNumberGenerator {
+private struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {
