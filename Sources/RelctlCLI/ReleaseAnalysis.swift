@@ -26,12 +26,11 @@ struct Workspace {
         guard FileManager.default.fileExists(atPath: start) else {
             throw CLIFailure(message: "'\(arguments.value("--repo") ?? start)' does not exist; pass --repo the path of a git repository")
         }
-        let repository: Repository
-        do {
-            repository = try Repository(discoveringFrom: start)
-        } catch where error.kind == .notARepository {
+        let opened = Result { () throws(GitError) -> Repository in try Repository(discoveringFrom: start) }
+        if case .failure(let error) = opened, error.kind == .notARepository {
             throw CLIFailure(message: "'\(arguments.value("--repo") ?? start)' is not inside a git repository; run relctl in the app's repository or pass --repo PATH")
         }
+        let repository = try opened.get()
         guard let root = repository.workdir else {
             throw CLIFailure(message: "'\(start)' is a bare repository; relctl needs a work tree (clone it first)")
         }
@@ -59,13 +58,12 @@ struct Workspace {
         candidates.sort { $0.version != $1.version ? $0.version > $1.version : $0.tag.name < $1.tag.name }
 
         let walker = HistoryWalker(repository: repository)
-        let range: (base: (index: Int, commit: ObjectID)?, walk: RangeWalk)
-        do {
-            range = try walker.rangeSinceFirstAncestor(of: head, among: candidates.map(\.tag))
-        } catch where error.kind == .shallowHistory {
+        let walked = Result { () throws(GitError) in try walker.rangeSinceFirstAncestor(of: head, among: candidates.map(\.tag)) }
+        if case .failure(let error) = walked, error.kind == .shallowHistory {
             let what = candidates.isEmpty ? "no release tag was fetched" : "its history does not reach a release tag"
             throw CLIFailure(message: "this is a shallow clone and \(what), so the next version cannot be known; \(Workspace.shallowFix)")
         }
+        let range = try walked.get()
         if repository.isShallow && range.base == nil {
             // The whole (cut) history was walked without meeting a tag: a release computed now would be wrong.
             throw CLIFailure(message: "this is a shallow clone and no release tag is reachable from HEAD, so the next version cannot be known; \(Workspace.shallowFix)")

@@ -216,6 +216,7 @@ struct ConfigTests {
         #expect(result.stderr.contains("config file 'missing.json' does not exist"))
         try repo.write("conf/relctl.json", #"{"tagFormat": "{version}"}"#)
         try repo.tag("5.0.0")
+        try repo.commit("feat: after 5.0.0")
         #expect(relctl(["next", "--config", "conf/relctl.json"], in: repo.path).stdout == "5.1.0\n")
     }
 }
