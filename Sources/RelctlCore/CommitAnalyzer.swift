@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A commit as read from the repository.
 public struct RawCommit: Hashable, Sendable {
     /// Hexadecimal object id (any case; compared case-insensitively).
@@ -108,63 +110,64 @@ public struct CommitAnalysis: Sendable {
 public enum CommitAnalyzer {
     /// Analyzes `commits`, given newest first (as a history walk yields them); the result keeps that order.
     public static func analyze(_ commits: [RawCommit], rules: ReleaseRules) -> CommitAnalysis {
+        // Each commit is classified on its own, so long ranges are parsed on every core in chunks;
+        // only the revert pairing below looks across commits.
+        var classified = [(commit: AnalyzedCommit, revertReference: String?)?](repeating: nil, count: commits.count)
+        let chunk = 4096
+        if commits.count > chunk {
+            let chunks = (commits.count + chunk - 1) / chunk
+            classified.withUnsafeMutableBufferPointer { output in
+                nonisolated(unsafe) let out = output
+                DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                    for index in (c * chunk)..<min(commits.count, (c + 1) * chunk) {
+                        out[index] = classify(commits[index], rules: rules)
+                    }
+                }
+            }
+        } else {
+            for index in commits.indices { classified[index] = classify(commits[index], rules: rules) }
+        }
         var results: [AnalyzedCommit] = []
         results.reserveCapacity(commits.count)
         var revertReferences: [Int: String] = [:]
-
-        for (index, commit) in commits.enumerated() {
-            var text = commit.message
-            var summary = ConventionalCommitParser.summary(of: text)
-            let originalSummary = summary
-            var status: CommitStatus?
-            if rules.ignoreMerges, commit.parentCount > 1 {
-                status = .merge
-            } else if let stripped = stripFixupPrefixes(summary) {
-                if rules.ignoreFixups {
-                    status = .fixup
-                } else {
-                    text = stripped + String(decoding: text.utf8.dropFirst(originalSummary.utf8.count), as: UTF8.self)
-                    summary = stripped
-                }
-            }
-            let message = ConventionalCommitParser.parse(text)
-            var analyzed = AnalyzedCommit(sha: commit.sha, summary: originalSummary, message: message,
-                                          bump: .none, status: status ?? .notConventional,
-                                          isConventional: message != nil)
-            if status == nil {
-                if isRevertSummary(summary) || message?.normalizedType == "revert",
-                   let reference = revertReference(in: text) {
-                    analyzed.revertedSHA = reference
-                    revertReferences[index] = reference
-                    analyzed.status = .counted
-                    analyzed.bump = reapplyBump(summary: summary, rules: rules) ?? .patch
-                    if analyzed.bump == .none { analyzed.status = .noReleaseType }
-                } else if let message {
-                    analyzed.bump = rules.bump(for: message)
-                    analyzed.status = analyzed.bump == .none ? .noReleaseType : .counted
-                }
-            }
-            results.append(analyzed)
+        for (index, item) in classified.enumerated() {
+            results.append(item!.commit)
+            if let reference = item!.revertReference { revertReferences[index] = reference }
         }
+        classified = []
 
         // Resolve revert targets among older commits (higher indices).
         var targets: [Int: Int] = [:]
         if !revertReferences.isEmpty {
+            // Git prints lowercase hex; normalise only what is not already lowercase (no allocation otherwise).
+            let shas = commits.map { $0.sha.utf8.contains(where: { $0 >= 65 && $0 <= 90 }) ? $0.sha.lowercased() : $0.sha }
             var indexBySHA: [String: Int] = [:]
-            for (index, commit) in commits.enumerated().reversed() {
-                indexBySHA[commit.sha.lowercased()] = index // the newest wins on duplicates
+            indexBySHA.reserveCapacity(shas.count)
+            for (index, sha) in shas.enumerated().reversed() {
+                indexBySHA[sha] = index // the newest wins on duplicates
             }
+            // Short references resolve by binary search over the sorted shas: O(log n) each, never a scan.
+            var sorted: [(sha: String, index: Int)] = []
             for (revertIndex, reference) in revertReferences {
                 if let target = indexBySHA[reference], target > revertIndex {
                     targets[revertIndex] = target
                     continue
                 }
+                guard reference.utf8.count < 40 else { continue }
+                if sorted.isEmpty { sorted = shas.enumerated().map { ($1, $0) }.sorted { $0.sha < $1.sha } }
+                var low = 0, high = sorted.count
+                while low < high {
+                    let mid = (low + high) / 2
+                    if sorted[mid].sha < reference { low = mid + 1 } else { high = mid }
+                }
                 var match: Int?
                 var ambiguous = false
-                for candidate in (revertIndex + 1)..<max(revertIndex + 1, commits.count)
-                    where commits[candidate].sha.lowercased().hasPrefix(reference) {
-                    if match != nil { ambiguous = true; break }
-                    match = candidate
+                while low < sorted.count, sorted[low].sha.hasPrefix(reference) {
+                    if sorted[low].index > revertIndex {
+                        if match != nil { ambiguous = true; break }
+                        match = sorted[low].index
+                    }
+                    low += 1
                 }
                 if let match, !ambiguous { targets[revertIndex] = match }
             }
@@ -189,6 +192,43 @@ public enum CommitAnalyzer {
 
         let bump = results.lazy.filter(\.counted).map(\.bump).max() ?? .none
         return CommitAnalysis(commits: results, bump: bump)
+    }
+
+    /// One commit on its own: merge, fixup, revert reference, conventional parse and bump.
+    private static func classify(_ commit: RawCommit, rules: ReleaseRules) -> (commit: AnalyzedCommit, revertReference: String?) {
+        var text = commit.message
+        var summary = ConventionalCommitParser.summary(of: text)
+        let originalSummary = summary
+        var status: CommitStatus?
+        if rules.ignoreMerges, commit.parentCount > 1 {
+            status = .merge
+        } else if let stripped = stripFixupPrefixes(summary) {
+            if rules.ignoreFixups {
+                status = .fixup
+            } else {
+                text = stripped + String(decoding: text.utf8.dropFirst(originalSummary.utf8.count), as: UTF8.self)
+                summary = stripped
+            }
+        }
+        let message = ConventionalCommitParser.parse(text)
+        var analyzed = AnalyzedCommit(sha: commit.sha, summary: originalSummary, message: message,
+                                      bump: .none, status: status ?? .notConventional,
+                                      isConventional: message != nil)
+        var reverted: String?
+        if status == nil {
+            if isRevertSummary(summary) || message?.normalizedType == "revert",
+               let reference = revertReference(in: text) {
+                analyzed.revertedSHA = reference
+                reverted = reference
+                analyzed.status = .counted
+                analyzed.bump = reapplyBump(summary: summary, rules: rules) ?? .patch
+                if analyzed.bump == .none { analyzed.status = .noReleaseType }
+            } else if let message {
+                analyzed.bump = rules.bump(for: message)
+                analyzed.status = analyzed.bump == .none ? .noReleaseType : .counted
+            }
+        }
+        return (analyzed, reverted)
     }
 
     // MARK: Helpers

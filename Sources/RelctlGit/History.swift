@@ -88,7 +88,8 @@ public final class HistoryWalker {
         let size = git_odb_object_size(object)
         let bytes = UnsafeBufferPointer(start: git_odb_object_data(object)!.assumingMemoryBound(to: UInt8.self), count: size)
 
-        var parents: [ObjectID] = []
+        let start = Int32(parentStorage.count)
+        var parentCount: Int32 = 0
         var time: Int64 = 0
         var pos = 0
         var messageStart = size
@@ -101,18 +102,16 @@ public final class HistoryWalker {
                 guard let parent = ObjectID(hexBytes: bytes, at: pos + 7) else {
                     throw GitError(kind: .other, operation: "read commit \(id.hex)", message: "malformed parent line")
                 }
-                parents.append(parent)
+                parentStorage.append(node(for: parent))
+                parentCount += 1
             } else if startsWith(bytes, pos, "committer ") {
                 time = committerTime(bytes, pos, end)
             }
             pos = end + 1
         }
 
-        // Resolve parents to nodes after the header scan (appending nodes may reallocate `nodes`).
-        let start = Int32(parentStorage.count)
-        for parent in parents { parentStorage.append(node(for: parent)) }
         nodes[i].parentStart = start
-        nodes[i].parentCount = Int32(parents.count)
+        nodes[i].parentCount = parentCount
         nodes[i].time = time
         nodes[i].messageStart = messages.count
         nodes[i].messageLength = size - messageStart
@@ -123,9 +122,11 @@ public final class HistoryWalker {
         return true
     }
 
-    private func parents(of n: Int32) -> ArraySlice<Int32> {
+    /// Where a commit's parents sit in `parentStorage`. An index range, not a slice: a slice would share the
+    /// buffer, and the next append (parsing a parent) would then copy the whole storage.
+    private func parentRange(of n: Int32) -> Range<Int> {
         let node = nodes[Int(n)]
-        return parentStorage[Int(node.parentStart)..<Int(node.parentStart + node.parentCount)]
+        return Int(node.parentStart)..<Int(node.parentStart + node.parentCount)
     }
 
     private func markUninteresting(startingAt start: Int32) {
@@ -134,7 +135,7 @@ public final class HistoryWalker {
             if flags[Int(n)] & Self.uninteresting != 0 { continue }
             flags[Int(n)] |= Self.uninteresting
             // Parents are known only for parsed commits; unparsed ones pass the flag on when they are parsed.
-            stack.append(contentsOf: parents(of: n))
+            for k in parentRange(of: n) { stack.append(parentStorage[k]) }
         }
     }
 
@@ -170,7 +171,8 @@ public final class HistoryWalker {
 
         while let c = queue.pop() {
             let isUninteresting = flags[Int(c)] & Self.uninteresting != 0
-            for p in parents(of: c) {
+            for k in parentRange(of: c) {
+                let p = parentStorage[k]
                 if isUninteresting {
                     markUninteresting(startingAt: p)
                 } else if p == baseNode {
@@ -183,7 +185,7 @@ public final class HistoryWalker {
                 }
                 if flags[Int(p)] & Self.uninteresting != 0 {
                     // Reached another way before: pass the flag on to what is already parsed.
-                    for q in parents(of: p) { markUninteresting(startingAt: q) }
+                    for k in parentRange(of: p) { markUninteresting(startingAt: parentStorage[k]) }
                 }
                 if flags[Int(p)] & Self.seen == 0 {
                     flags[Int(p)] |= Self.seen
