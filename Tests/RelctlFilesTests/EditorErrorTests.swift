@@ -172,3 +172,43 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
         }
     }
 }
+
+@Suite struct EditorEdgeCaseTests {
+    @Test func expoJSFunctionConfigWithReturnBlock() throws {
+        let text = "module.exports = ({ config }) => {\n  return {\n    ...config,\n    version: \"1.0.0\", // shown in settings\n  };\n};\n"
+        let edits = try ExpoJSEditor().edits(text, path: "app.config.js", target: VersionTarget(marketing: "1.1.0"))
+        #expect(applying(edits, to: text) == text.replacingOccurrences(of: "\"1.0.0\"", with: "\"1.1.0\""))
+    }
+
+    @Test func kotlinFlavorsAndBuildTypesNeverMatch() throws {
+        let text = """
+        android {
+          defaultConfig {
+            versionCode = 41
+          }
+          productFlavors {
+            create("free") {
+              versionCode = 3
+              versionName = "free"
+            }
+          }
+        }
+        """
+        let locations = try GradleEditor().read(text, path: "build.gradle.kts")
+        #expect(locations.map(\.value) == ["41"])
+        let edits = try GradleEditor().edits(text, path: "build.gradle.kts", target: VersionTarget(androidBuild: "42"))
+        #expect(applying(edits, to: text) == text.replacingOccurrences(of: "versionCode = 41", with: "versionCode = 42"))
+    }
+
+    @Test func json5SingleQuotesAreKept() throws {
+        let text = "{ expo: { version: '1.0.0', }, }"
+        let edits = try ExpoJSONEditor().edits(text, path: "app.json", target: VersionTarget(marketing: "1.2.0"))
+        #expect(applying(edits, to: text) == "{ expo: { version: '1.2.0', }, }")
+    }
+
+    @Test func applyingKeepsBytesOutsideEdits() {
+        let text = "a\té\r\nb"
+        let result = applying([TextEdit(range: 1..<2, replacement: "  "), TextEdit(range: 6..<7, replacement: "B")], to: text)
+        #expect(result == "a  é\r\nB")
+    }
+}
