@@ -1,0 +1,421 @@
+import Foundation
+import RelctlCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// The I/O side of the editors: read files, plan a sync, write all-or-nothing, detect files for `relctl init`.
+
+/// One file as read from disk, with its editor's findings.
+public struct FileVersions: Sendable {
+    public var entry: FileEntry
+    public var text: String
+    public var locations: [VersionLocation]
+
+    /// The first directly written (non-indirect) value of a field, if any.
+    public func value(_ field: VersionField) -> String? {
+        locations.first(where: { $0.field == field && $0.indirection == nil })?.value
+    }
+
+    /// iOS build: `iosBuild`, or pubspec's shared `build`.
+    public var iosBuild: String? { value(.iosBuild) ?? value(.build) }
+    /// Android build: `androidBuild`, or pubspec's shared `build`.
+    public var androidBuild: String? { value(.androidBuild) ?? value(.build) }
+    public var marketing: String? { value(.marketing) }
+}
+
+/// Files that disagree about one field.
+public struct VersionDrift: Sendable, Hashable, CustomStringConvertible {
+    public var field: VersionField
+    /// (path, line, value) for every file carrying the field.
+    public var values: [Site]
+
+    public struct Site: Sendable, Hashable {
+        public var path: String
+        public var line: Int
+        public var value: String
+    }
+
+    public var description: String {
+        "\(field.rawValue) differs: " + values.map { "\($0.path):\($0.line) \($0.value)" }.joined(separator: ", ")
+    }
+}
+
+/// `relctl current`: every file's values plus drift.
+public struct CurrentVersions: Sendable {
+    public var files: [FileVersions]
+    public var drift: [VersionDrift]
+
+    /// The highest iOS / Android build numbers across files (input for `BuildNumberPolicy.next`).
+    public var highestIOSBuild: String? { BuildNumberPolicy.highest(files.compactMap(\.iosBuild)) }
+    public var highestAndroidBuild: String? { BuildNumberPolicy.highest(files.compactMap(\.androidBuild)) }
+
+    /// Reads every entry (relative to `root`). Throws the first missing/unparsable/ambiguous file.
+    public static func read(root: String, entries: [FileEntry]) throws(FileEditError) -> CurrentVersions {
+        var files: [FileVersions] = []
+        for entry in entries {
+            let text = try VersionFiles.readText(root: root, path: entry.path)
+            let locations = try entry.editor.read(text, path: entry.path)
+            files.append(FileVersions(entry: entry, text: text, locations: locations))
+        }
+        return CurrentVersions(files: files, drift: drift(files))
+    }
+
+    /// Drift rules: marketing versions must share one core (`1.3.0-beta.2` and `1.3.0` agree, since iOS
+    /// files carry the store-safe core), and formats that keep the full version (json, gradle,
+    /// properties, regex) must agree exactly; iOS builds must agree; Android builds must agree.
+    static func drift(_ files: [FileVersions]) -> [VersionDrift] {
+        func sites(_ pick: (FileVersions) -> [VersionLocation]) -> [VersionDrift.Site] {
+            files.flatMap { f in pick(f).filter { $0.indirection == nil }.map { VersionDrift.Site(path: f.entry.path, line: $0.line, value: $0.value) } }
+        }
+        var result: [VersionDrift] = []
+        let marketing = sites { $0.locations.filter { $0.field == .marketing } }
+        let full = files.filter { $0.entry.format.marketingPlatform != .ios }
+        let fullValues = Set(full.flatMap { $0.locations.filter { $0.field == .marketing && $0.indirection == nil }.map(\.value) })
+        if Set(marketing.map { VersionParts($0.value).core }).count > 1 || fullValues.count > 1 {
+            result.append(VersionDrift(field: .marketing, values: marketing))
+        }
+        let ios = sites { $0.locations.filter { $0.field == .iosBuild || $0.field == .build } }
+        if Set(ios.map { normalizeBuild($0.value) }).count > 1 { result.append(VersionDrift(field: .iosBuild, values: ios)) }
+        let android = sites { $0.locations.filter { $0.field == .androidBuild || $0.field == .build } }
+        if Set(android.map { normalizeBuild($0.value) }).count > 1 { result.append(VersionDrift(field: .androidBuild, values: android)) }
+        return result
+    }
+
+    /// `020903` and `20903` are the same build.
+    static func normalizeBuild(_ s: String) -> String {
+        if let n = Int(s) { return String(n) }
+        return s
+    }
+}
+
+/// The planned new content of one file.
+public struct FileChange: Sendable {
+    /// Path relative to the root, as in the entry.
+    public var path: String
+    public var absolutePath: String
+    public var format: FileFormat
+    public var oldText: String
+    public var newText: String
+    /// What was found before editing.
+    public var locations: [VersionLocation]
+    public var edits: [TextEdit]
+    /// The values this file was asked to hold.
+    public var target: VersionTarget
+
+    public var isChanged: Bool { oldText != newText }
+}
+
+/// `relctl sync`: every file's new content, computed and validated before anything is written.
+public struct SyncPlan: Sendable {
+    public var root: String
+    public var version: String
+    public var iosBuild: String?
+    public var androidBuild: String?
+    public var changes: [FileChange]
+
+    /// Plans writing `version` (and build numbers, nil = leave untouched) into every entry.
+    ///
+    /// Per file, the marketing version follows `FileFormat.marketingPlatform` (iOS formats get
+    /// `storeMarketingVersion(for:platform: .ios)`, e.g. `1.3.0` for `1.3.0-beta.2`). Build numbers are
+    /// written only where the file already has the field (pubspec: `+N` is added if missing). A new
+    /// build number must pass the store rules and be greater than the value it replaces.
+    /// Indirections must be covered by another entry (`$(MARKETING_VERSION)` by a pbxproj/xcconfig/pubspec
+    /// entry; a Gradle property by a properties entry with that key). Any problem throws before writing.
+    public static func make(root: String, entries: [FileEntry], version: String,
+                            iosBuild: String? = nil, androidBuild: String? = nil) throws(FileEditError) -> SyncPlan {
+        let current = try CurrentVersions.read(root: root, entries: entries)
+        var changes: [FileChange] = []
+        for file in current.files {
+            let entry = file.entry
+            let path = entry.path
+            let marketingLine = file.locations.first(where: { $0.field == .marketing })?.line
+            var target = VersionTarget()
+            if let platform = entry.format.marketingPlatform {
+                do {
+                    target.marketing = try storeMarketingVersion(for: version, platform: platform)
+                } catch {
+                    throw FileEditError(path: path, line: marketingLine, message: error.message, hint: "\(error.rule); \(error.fix)")
+                }
+            } else {
+                target.marketing = version
+            }
+            let fields = Set(file.locations.map(\.field))
+            if fields.contains(.iosBuild) { target.iosBuild = iosBuild }
+            if fields.contains(.androidBuild) { target.androidBuild = androidBuild }
+            if entry.format == .pubspec {
+                // One build number for both platforms.
+                if iosBuild != nil || androidBuild != nil {
+                    target.iosBuild = iosBuild
+                    target.androidBuild = androidBuild
+                }
+            }
+            if entry.format == .json || entry.format == .regex, let field = entry.options.field, field != .marketing {
+                target.marketing = nil
+                switch field {
+                case .iosBuild: target.iosBuild = iosBuild
+                case .androidBuild: target.androidBuild = androidBuild
+                case .build: target.androidBuild = androidBuild ?? iosBuild
+                case .marketing: break
+                }
+            }
+            try checkIndirections(file, target: target, entries: entries)
+            try validateBuilds(file, target: target)
+            let edits = try entry.editor.edits(file.text, path: path, target: target)
+            let newText = applying(edits, to: file.text)
+            changes.append(FileChange(path: path, absolutePath: VersionFiles.absolute(root: root, path: path), format: entry.format,
+                                      oldText: file.text, newText: newText, locations: file.locations, edits: edits, target: target))
+        }
+        return SyncPlan(root: root, version: version, iosBuild: iosBuild, androidBuild: androidBuild, changes: changes)
+    }
+
+    /// Plans with build numbers from a strategy (reading the current values first).
+    public static func make(root: String, entries: [FileEntry], version: String, strategy: BuildNumberStrategy,
+                            sharedCounter: Bool = true, environment: [String: String]) throws(FileEditError) -> SyncPlan {
+        let current = try CurrentVersions.read(root: root, entries: entries)
+        let builds: (ios: String?, android: String?)
+        do {
+            builds = try BuildNumberPolicy.next(strategy: strategy, shared: sharedCounter, currentIOS: current.highestIOSBuild,
+                                                currentAndroid: current.highestAndroidBuild, version: version, environment: environment)
+        } catch {
+            throw FileEditError(path: ".relctl.json", line: nil, message: error.message, hint: "\(error.rule); \(error.fix)")
+        }
+        return try make(root: root, entries: entries, version: version, iosBuild: builds.ios, androidBuild: builds.android)
+    }
+
+    static func checkIndirections(_ file: FileVersions, target: VersionTarget, entries: [FileEntry]) throws(FileEditError) {
+        for location in file.locations where target.value(for: location.field) != nil {
+            switch location.indirection {
+            case .buildSetting(let name)?:
+                let covered = entries.contains { [.pbxproj, .xcconfig, .pubspec].contains($0.format) && $0.path != file.entry.path }
+                if !covered {
+                    throw FileEditError(path: file.entry.path, line: location.line,
+                                        message: "\(location.context ?? location.field.rawValue) is $(\(name)); the real value lives in the build setting \(name)",
+                                        hint: "add the project.pbxproj (or the .xcconfig that sets \(name)) as a files entry")
+                }
+            case .gradleProperty(let name)?:
+                let covered = entries.contains { $0.format == .properties
+                    && (($0.options.versionCodeKey ?? "VERSION_CODE") == name || ($0.options.versionNameKey ?? "VERSION_NAME") == name) }
+                if !covered {
+                    throw FileEditError(path: file.entry.path, line: location.line,
+                                        message: "\(location.context ?? location.field.rawValue) reads the Gradle property \(name), which no files entry covers",
+                                        hint: "add {\"path\": \"android/gradle.properties\", \"format\": \"properties\", \"\(location.field == .marketing ? "versionNameKey" : "versionCodeKey")\": \"\(name)\"}")
+                }
+            default:
+                break // literals are edited; computed values are refused by the editor
+            }
+        }
+    }
+
+    static func validateBuilds(_ file: FileVersions, target: VersionTarget) throws(FileEditError) {
+        for location in file.locations where location.indirection == nil {
+            guard let new = target.value(for: location.field), location.field != .marketing else { continue }
+            let changed = CurrentVersions.normalizeBuild(new) != CurrentVersions.normalizeBuild(location.value)
+            do {
+                switch location.field {
+                case .iosBuild: try StoreRules.validateIOSBuildNumber(new, current: changed ? location.value : nil)
+                case .androidBuild: try StoreRules.validateAndroidVersionCode(new, current: changed ? location.value : nil)
+                case .build: try StoreRules.validatePubspecBuildNumber(new, current: changed ? location.value : nil)
+                case .marketing: break
+                }
+            } catch {
+                throw FileEditError(path: file.entry.path, line: location.line, message: error.message, hint: "\(error.rule); \(error.fix)")
+            }
+        }
+    }
+
+    /// Writes every changed file all-or-nothing (see `TransactionalWriter`).
+    public func write() throws(FileEditError) {
+        try TransactionalWriter.write(changes.filter(\.isChanged).map {
+            FileWrite(path: $0.absolutePath, oldBytes: Array($0.oldText.utf8), newBytes: Array($0.newText.utf8))
+        })
+    }
+}
+
+/// One file to replace: its expected current bytes and the new bytes.
+public struct FileWrite: Sendable, Hashable {
+    public var path: String
+    public var oldBytes: [UInt8]
+    public var newBytes: [UInt8]
+
+    public init(path: String, oldBytes: [UInt8], newBytes: [UInt8]) {
+        self.path = path
+        self.oldBytes = oldBytes
+        self.newBytes = newBytes
+    }
+}
+
+/// All-or-nothing writes: each file is written to a temporary file in its own folder and renamed over
+/// the original, keeping the file mode. If any write fails, every file already written is restored byte
+/// for byte (the same way) and the error is rethrown. Before writing anything, every file is checked to
+/// still hold `oldBytes`, so a concurrent edit aborts the whole write.
+public enum TransactionalWriter {
+    public static func write(_ writes: [FileWrite]) throws(FileEditError) {
+        for w in writes {
+            let current = try? Data(contentsOf: URL(fileURLWithPath: w.path))
+            guard let current, Array(current) == w.oldBytes else {
+                throw FileEditError(path: w.path, line: nil, message: "file changed on disk since it was read",
+                                    hint: "run the command again")
+            }
+        }
+        try writeWithoutCheck(writes)
+    }
+
+    /// The write/restore loop without the up-front content check (tests use it to fail midway).
+    static func writeWithoutCheck(_ writes: [FileWrite]) throws(FileEditError) {
+        var done: [FileWrite] = []
+        for w in writes {
+            do {
+                try replace(path: w.path, with: w.newBytes)
+                done.append(w)
+            } catch {
+                var restoreFailures: [String] = []
+                for d in done.reversed() {
+                    do { try replace(path: d.path, with: d.oldBytes) } catch { restoreFailures.append(d.path) }
+                }
+                throw FileEditError(path: w.path, line: nil, message: "cannot write: \(error.message)",
+                                    hint: restoreFailures.isEmpty
+                                        ? (done.isEmpty ? "no file was changed" : "restored \(done.count) file(s) already written")
+                                        : "could not restore \(restoreFailures.joined(separator: ", "))")
+            }
+        }
+    }
+
+    struct WriteFailure: Error { var message: String }
+
+    static func replace(path: String, with bytes: [UInt8]) throws(WriteFailure) {
+        var st = stat()
+        guard stat(path, &st) == 0 else { throw WriteFailure(message: String(cString: strerror(errno))) }
+        guard (st.st_mode & S_IFMT) == S_IFREG else { throw WriteFailure(message: "not a regular file") }
+        let dir = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let temp = (dir.isEmpty ? "." : dir) + "/.\(name).relctl-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL, mode_t(st.st_mode & 0o7777))
+        guard fd >= 0 else { throw WriteFailure(message: "cannot create a temporary file in \(dir): \(String(cString: strerror(errno)))") }
+        var ok = true
+        var reason = ""
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n <= 0 { ok = false; reason = String(cString: strerror(errno)); return }
+                offset += n
+            }
+        }
+        if ok && fchmod(fd, st.st_mode & 0o7777) != 0 { ok = false; reason = String(cString: strerror(errno)) }
+        if ok && fsync(fd) != 0 { ok = false; reason = String(cString: strerror(errno)) }
+        close(fd)
+        if ok && rename(temp, path) != 0 { ok = false; reason = String(cString: strerror(errno)) }
+        if !ok {
+            unlink(temp)
+            throw WriteFailure(message: reason)
+        }
+    }
+}
+
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    return Glibc.write(fd, buffer, count)
+    #else
+    return Darwin.write(fd, buffer, count)
+    #endif
+}
+
+public enum VersionFiles {
+    static func absolute(root: String, path: String) -> String {
+        path.hasPrefix("/") ? path : (root.hasSuffix("/") ? root + path : root + "/" + path)
+    }
+
+    /// Reads a UTF-8 text file; errors name the path relative to the root.
+    public static func readText(root: String, path: String) throws(FileEditError) -> String {
+        let full = absolute(root: root, path: path)
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: full, isDirectory: &isDir) else {
+            throw FileEditError(path: path, line: nil, message: "file not found", hint: "fix the path in .relctl.json or run relctl init")
+        }
+        guard !isDir.boolValue else { throw FileEditError(path: path, line: nil, message: "is a directory, not a file") }
+        guard let data = FileManager.default.contents(atPath: full) else {
+            throw FileEditError(path: path, line: nil, message: "cannot read the file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw FileEditError(path: path, line: nil, message: "not UTF-8 text",
+                                hint: path.hasSuffix(".plist") ? "convert binary plists with plutil -convert xml1" : nil)
+        }
+        return text
+    }
+
+    /// `relctl init`: the version files of a mobile project under `root`, with literal versions.
+    /// Looks for app.config.json/app.json (with an `expo` key), app.config.ts/js (literal versions only),
+    /// package.json, pubspec.yaml, ios/*.xcodeproj and *.xcodeproj, ios/*/Info.plist with literal values,
+    /// android/app/build.gradle(.kts) (plus gradle.properties keys it reads), and *.xcconfig files
+    /// setting MARKETING_VERSION (up to three folders deep, skipping Pods, node_modules, build, .git).
+    public static func detectFiles(root: String) -> [FileEntry] {
+        let fm = FileManager.default
+        var found: [FileEntry] = []
+        func exists(_ p: String) -> Bool { fm.fileExists(atPath: absolute(root: root, path: p)) }
+        func text(_ p: String) -> String? { try? readText(root: root, path: p) }
+        func literal(_ entry: FileEntry) -> [VersionLocation]? {
+            guard let t = text(entry.path), let locations = try? entry.editor.read(t, path: entry.path) else { return nil }
+            return locations.contains(where: { $0.indirection == nil }) ? locations : nil
+        }
+        func add(_ entry: FileEntry) { if literal(entry) != nil { found.append(entry) } }
+        func children(_ p: String) -> [String] {
+            ((try? fm.contentsOfDirectory(atPath: absolute(root: root, path: p))) ?? []).sorted()
+        }
+
+        if exists("app.config.json") { add(FileEntry(path: "app.config.json", format: .expo)) }
+        else if exists("app.json"), let t = text("app.json"), let node = try? JSONDocument.parse(t, allowJSON5: true), node.member("expo") != nil {
+            add(FileEntry(path: "app.json", format: .expo))
+        }
+        for js in ["app.config.ts", "app.config.js"] where exists(js) { add(FileEntry(path: js, format: .expoJS)); break }
+        if exists("package.json") { add(FileEntry(path: "package.json", format: .json)) }
+        if exists("pubspec.yaml") { add(FileEntry(path: "pubspec.yaml", format: .pubspec)) }
+        for dir in ["ios", ""] {
+            for child in children(dir.isEmpty ? "." : dir) where child.hasSuffix(".xcodeproj") {
+                let p = (dir.isEmpty ? "" : dir + "/") + child + "/project.pbxproj"
+                if exists(p) { add(FileEntry(path: p, format: .pbxproj)) }
+            }
+        }
+        for child in children("ios") where !["Pods", "build"].contains(child) {
+            let p = "ios/\(child)/Info.plist"
+            if exists(p) { add(FileEntry(path: p, format: .plist)) }
+        }
+        for gradle in ["android/app/build.gradle", "android/app/build.gradle.kts"] where exists(gradle) {
+            let entry = FileEntry(path: gradle, format: .gradle)
+            guard let t = text(gradle), let locations = try? entry.editor.read(t, path: gradle) else { continue }
+            if locations.contains(where: { $0.indirection == nil }) { found.append(entry) }
+            var options = FileOptions()
+            for location in locations {
+                if case .gradleProperty(let name)? = location.indirection {
+                    if location.field == .marketing { options.versionNameKey = name } else { options.versionCodeKey = name }
+                }
+            }
+            if options.versionNameKey != nil || options.versionCodeKey != nil, exists("android/gradle.properties") {
+                if !locations.contains(where: { $0.indirection == nil }) { found.append(entry) }
+                found.append(FileEntry(path: "android/gradle.properties", format: .properties, options: options))
+            }
+        }
+        // xcconfig files with MARKETING_VERSION.
+        func walk(_ dir: String, depth: Int) {
+            guard depth <= 3 else { return }
+            for child in children(dir.isEmpty ? "." : dir) {
+                if ["Pods", "node_modules", "build", ".git", ".build", "DerivedData"].contains(child) { continue }
+                let p = dir.isEmpty ? child : dir + "/" + child
+                var isDir: ObjCBool = false
+                guard fm.fileExists(atPath: absolute(root: root, path: p), isDirectory: &isDir) else { continue }
+                if isDir.boolValue {
+                    if !child.hasSuffix(".xcodeproj") && !child.hasSuffix(".xcassets") { walk(p, depth: depth + 1) }
+                } else if child.hasSuffix(".xcconfig"),
+                          let locations = literal(FileEntry(path: p, format: .xcconfig)),
+                          locations.contains(where: { $0.field == .marketing && $0.indirection == nil }) {
+                    found.append(FileEntry(path: p, format: .xcconfig))
+                }
+            }
+        }
+        walk("", depth: 0)
+        return found
+    }
+}
