@@ -235,13 +235,13 @@ public struct SyncPlan: Sendable {
     }
 }
 
-/// One file to replace: its expected current bytes and the new bytes.
+/// One file to replace: its expected current bytes (nil: the file must not exist yet) and the new bytes.
 public struct FileWrite: Sendable, Hashable {
     public var path: String
-    public var oldBytes: [UInt8]
+    public var oldBytes: [UInt8]?
     public var newBytes: [UInt8]
 
-    public init(path: String, oldBytes: [UInt8], newBytes: [UInt8]) {
+    public init(path: String, oldBytes: [UInt8]?, newBytes: [UInt8]) {
         self.path = path
         self.oldBytes = oldBytes
         self.newBytes = newBytes
@@ -256,6 +256,13 @@ public enum TransactionalWriter {
     public static func write(_ writes: [FileWrite]) throws(FileEditError) {
         for w in writes {
             let current = try? Data(contentsOf: URL(fileURLWithPath: w.path))
+            if w.oldBytes == nil {
+                guard !FileManager.default.fileExists(atPath: w.path) else {
+                    throw FileEditError(path: w.path, line: nil, message: "file appeared on disk since relctl looked",
+                                        hint: "run the command again")
+                }
+                continue
+            }
             guard let current, Array(current) == w.oldBytes else {
                 throw FileEditError(path: w.path, line: nil, message: "file changed on disk since it was read",
                                     hint: "run the command again")
@@ -272,10 +279,7 @@ public enum TransactionalWriter {
                 try replace(path: w.path, with: w.newBytes)
                 done.append(w)
             } catch {
-                var restoreFailures: [String] = []
-                for d in done.reversed() {
-                    do { try replace(path: d.path, with: d.oldBytes) } catch { restoreFailures.append(d.path) }
-                }
+                let restoreFailures = undo(done)
                 throw FileEditError(path: w.path, line: nil, message: "cannot write: \(error.message)",
                                     hint: restoreFailures.isEmpty
                                         ? (done.isEmpty ? "no file was changed" : "restored \(done.count) file(s) already written")
@@ -284,11 +288,33 @@ public enum TransactionalWriter {
         }
     }
 
+    /// Puts back what `writes` replaced (files that were created are removed), last first.
+    /// Returns the paths that could not be restored.
+    @discardableResult
+    public static func undo(_ writes: [FileWrite]) -> [String] {
+        var failures: [String] = []
+        for w in writes.reversed() {
+            if let old = w.oldBytes {
+                do { try replace(path: w.path, with: old) } catch { failures.append(w.path) }
+            } else if unlink(w.path) != 0 && errno != ENOENT {
+                failures.append(w.path)
+            }
+        }
+        return failures
+    }
+
     struct WriteFailure: Error { var message: String }
 
     static func replace(path: String, with bytes: [UInt8]) throws(WriteFailure) {
         var st = stat()
-        guard stat(path, &st) == 0 else { throw WriteFailure(message: String(cString: strerror(errno))) }
+        if stat(path, &st) != 0 {
+            // A new file: regular, with the usual 0644 before the umask.
+            guard errno == ENOENT else { throw WriteFailure(message: String(cString: strerror(errno))) }
+            st.st_mode = S_IFREG | 0o644
+            let mask = umask(0)
+            umask(mask)
+            st.st_mode &= ~mask
+        }
         guard (st.st_mode & S_IFMT) == S_IFREG else { throw WriteFailure(message: "not a regular file") }
         let dir = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
