@@ -72,11 +72,11 @@ public enum ChangelogRenderer {
                                links: RemoteLinks?) -> String {
         var out = "## "
         if let links, let previousTag {
-            out += "[\(version)](\(links.compareURL(from: previousTag, to: tag)))"
+            out += "[\(oneLine(version))](\(links.compareURL(from: previousTag, to: tag)))"
         } else {
-            out += version
+            out += oneLine(version)
         }
-        out += " (\(date))\n\n"
+        out += " (\(oneLine(date)))\n\n"
 
         let groups = grouped(commits.reversed(), settings: settings)
         if groups.isEmpty {
@@ -163,7 +163,7 @@ public enum ChangelogFile {
     /// `existing` with `section` inserted as the newest release.
     ///
     /// - No file (`nil` or empty): `# Changelog`, a blank line, then the section.
-    /// - Otherwise the section goes before the first `## ` heading (outside fenced code blocks),
+    /// - Otherwise the section goes before the first `## ` heading (outside unindented fenced code blocks),
     ///   so a title and intro paragraphs stay on top; at the end when there is no such heading.
     ///   Every existing byte is kept; a blank line is added before the section when the text
     ///   before it does not end with one. When the file's first line ends with CRLF, the section
@@ -234,10 +234,11 @@ public enum ChangelogFile {
             if contentEnd > contentStart, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
             let content = bytes[contentStart..<max(contentStart, contentEnd)]
 
-            // Fences: up to three spaces, then ``` or ~~~ (closed by the same character, at least as long).
-            let trimmed = content.drop(while: { $0 == 0x20 })
+            // Fences: ``` or ~~~ at the start of the line (closed by the same character, at least as long).
+            // Indented fences belong to list items (a breaking-change detail), whose end closes them.
+            let trimmed = content
             let marker = trimmed.prefix(while: { $0 == trimmed.first })
-            let opensFence = content.count - trimmed.count <= 3 && marker.count >= 3
+            let opensFence = marker.count >= 3
                 && (marker.first == UInt8(ascii: "`") || marker.first == UInt8(ascii: "~"))
             var inFence = fence != nil
             if let open = fence {
@@ -333,7 +334,7 @@ public enum ReleaseNotes {
 
 extension String {
     /// CRLF, CR and LF all replaced by `newline`.
-    func replacingNewlines(with newline: String) -> String {
+    fileprivate func replacingNewlines(with newline: String) -> String {
         var out = ""
         var bytes = utf8[...]
         while let index = bytes.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) {

@@ -310,6 +310,17 @@ struct ChangelogFileTests {
         #expect(!ChangelogFile.containsVersion("", in: text))
         #expect(ChangelogFile.containsVersion("1.3.0", in: ChangelogFile.prepend(section: section, to: text)))
     }
+
+    @Test func anUnclosedFenceInABreakingDetailDoesNotHideOlderSections() {
+        let newer = ChangelogRenderer.section(version: "2.0.0", previousTag: nil, tag: "v2.0.0", date: "d",
+                                              commits: analyzed([("abcdef0", "feat!: x\n\nBREAKING CHANGE: run\n```sh")]),
+                                              settings: .default, links: nil)
+        #expect(newer.contains("\n  ```sh\n"))
+        let file = ChangelogFile.prepend(section: newer, to: "# Changelog\n\n## 1.0.0 (d)\n")
+        #expect(ChangelogFile.containsVersion("1.0.0", in: file))
+        let next = ChangelogFile.prepend(section: section, to: file)
+        #expect(next == "# Changelog\n\n" + section + newer + "## 1.0.0 (d)\n")
+    }
 }
 
 @Suite("ReleaseNotes")
