@@ -1,0 +1,348 @@
+/// A changelog heading and the commit types listed under it.
+public struct ChangelogGroup: Hashable, Sendable {
+    public var title: String
+    /// Conventional types, compared case-insensitively.
+    public var types: [String]
+
+    public init(title: String, types: [String]) {
+        self.title = title
+        self.types = types
+    }
+}
+
+/// Which commits a changelog section lists, and under which headings.
+///
+/// A commit goes to the first matching heading, in this order:
+/// 1. ``breakingChangesTitle``: every breaking commit (counted), whatever its type;
+/// 2. ``revertsTitle``: counted reverts of commits outside the range (reverts of commits in the
+///    range cancel out and are never listed); leave it `nil` to list none;
+/// 3. the first of ``groups`` whose types contain the commit's type: counted commits, and also
+///    commits of that type that bump nothing (`.noReleaseType`), so adding a
+///    `"Documentation"` group for `docs` lists docs commits.
+///
+/// Commits matching nothing (non-conventional commits, types without a group, merges, fixups,
+/// reverted commits) are left out.
+public struct ChangelogSettings: Hashable, Sendable {
+    public var breakingChangesTitle: String
+    public var groups: [ChangelogGroup]
+    public var revertsTitle: String?
+
+    public static let defaultGroups = [
+        ChangelogGroup(title: "Features", types: ["feat"]),
+        ChangelogGroup(title: "Bug fixes", types: ["fix"]),
+        ChangelogGroup(title: "Performance", types: ["perf"]),
+    ]
+
+    /// "Breaking changes", "Features" (feat), "Bug fixes" (fix), "Performance" (perf), "Reverts".
+    public static let `default` = ChangelogSettings()
+
+    public init(breakingChangesTitle: String = "Breaking changes",
+                groups: [ChangelogGroup] = ChangelogSettings.defaultGroups,
+                revertsTitle: String? = "Reverts") {
+        self.breakingChangesTitle = breakingChangesTitle
+        self.groups = groups
+        self.revertsTitle = revertsTitle
+    }
+}
+
+/// Renders one release's section of `CHANGELOG.md`.
+public enum ChangelogRenderer {
+    /// The Markdown section of a release:
+    ///
+    /// ```
+    /// ## [1.3.0](https://github.com/acme/app/compare/v1.2.0...v1.3.0) (2026-11-29)
+    ///
+    /// ### Features
+    ///
+    /// * **ui:** dark mode ([a1b2c3d](https://github.com/acme/app/commit/a1b2c3d…))
+    ///
+    /// ```
+    ///
+    /// - `commits` are in history order, newest first (as ``CommitAnalysis/commits``); entries
+    ///   are listed oldest first within each heading, empty headings are omitted, and a section
+    ///   without entries says `No user-facing changes.`
+    /// - The heading links to the comparison with `previousTag` when both `links` and
+    ///   `previousTag` are given; `## 1.3.0 (2026-11-29)` otherwise.
+    /// - Descriptions are written as given, on one line (line breaks become spaces). A breaking
+    ///   change's footer text, when it differs from the description, follows its entry,
+    ///   indented by two spaces (blank lines dropped) so it stays inside the list item.
+    /// - The section ends with exactly one blank line.
+    public static func section(version: String, previousTag: String?, tag: String, date: String,
+                               commits: [AnalyzedCommit], settings: ChangelogSettings,
+                               links: RemoteLinks?) -> String {
+        var out = "## "
+        if let links, let previousTag {
+            out += "[\(oneLine(version))](\(links.compareURL(from: previousTag, to: tag)))"
+        } else {
+            out += oneLine(version)
+        }
+        out += " (\(oneLine(date)))\n\n"
+
+        let groups = grouped(commits.reversed(), settings: settings)
+        if groups.isEmpty {
+            out += "No user-facing changes.\n\n"
+            return out
+        }
+        for (title, entries) in groups {
+            out += "### \(oneLine(title))\n\n"
+            for (commit, breaking) in entries {
+                out += entry(commit, breaking: breaking, links: links)
+            }
+            out += "\n"
+        }
+        return out
+    }
+
+    /// Headings with their commits in the given order, empty headings omitted.
+    /// Each commit is paired with whether it is listed as a breaking change.
+    static func grouped(_ commits: some Sequence<AnalyzedCommit>,
+                        settings: ChangelogSettings) -> [(title: String, entries: [(AnalyzedCommit, Bool)])] {
+        var breaking: [AnalyzedCommit] = []
+        var reverts: [AnalyzedCommit] = []
+        var byGroup = [[AnalyzedCommit]](repeating: [], count: settings.groups.count)
+        let groupTypes = settings.groups.map { Set($0.types.map { $0.lowercased() }) }
+
+        for commit in commits {
+            if commit.counted, commit.message?.isBreaking == true {
+                breaking.append(commit)
+            } else if commit.counted, commit.revertedSHA != nil {
+                if settings.revertsTitle != nil { reverts.append(commit) }
+            } else if commit.status == .counted || commit.status == .noReleaseType,
+                      let type = commit.message?.normalizedType,
+                      let index = groupTypes.firstIndex(where: { $0.contains(type) }) {
+                byGroup[index].append(commit)
+            }
+        }
+
+        var result: [(title: String, entries: [(AnalyzedCommit, Bool)])] = []
+        if !breaking.isEmpty { result.append((settings.breakingChangesTitle, breaking.map { ($0, true) })) }
+        for (group, members) in zip(settings.groups, byGroup) where !members.isEmpty {
+            result.append((group.title, members.map { ($0, false) }))
+        }
+        if let title = settings.revertsTitle, !reverts.isEmpty { result.append((title, reverts.map { ($0, false) })) }
+        return result
+    }
+
+    private static func entry(_ commit: AnalyzedCommit, breaking: Bool, links: RemoteLinks?) -> String {
+        var line = "* "
+        let description: String
+        if let message = commit.message {
+            if let scope = message.scope, !scope.isEmpty { line += "**\(oneLine(scope)):** " }
+            description = message.description
+        } else {
+            description = commit.summary
+        }
+        line += oneLine(description)
+        let short = String(commit.sha.prefix(7))
+        if let links {
+            line += " ([\(short)](\(links.commitURL(commit.sha))))"
+        } else {
+            line += " (\(short))"
+        }
+        line += "\n"
+        if breaking, let message = commit.message {
+            for text in message.breakingChanges where text != message.description {
+                for detail in text.split(whereSeparator: \.isNewline)
+                    where !detail.allSatisfy(\.isWhitespace) {
+                    line += "  " + detail + "\n"
+                }
+            }
+        }
+        return line
+    }
+
+    /// `text` on a single line: CR, LF and other line breaks become spaces.
+    static func oneLine(_ text: String) -> String {
+        guard text.contains(where: \.isNewline) else { return text }
+        return text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+}
+
+/// Edits the text of a `CHANGELOG.md`.
+public enum ChangelogFile {
+    /// `existing` with `section` inserted as the newest release.
+    ///
+    /// - No file (`nil` or empty): `# Changelog`, a blank line, then the section.
+    /// - Otherwise the section goes before the first `## ` heading (outside unindented fenced code blocks),
+    ///   so a title and intro paragraphs stay on top; at the end when there is no such heading.
+    ///   Every existing byte is kept; a blank line is added before the section when the text
+    ///   before it does not end with one. When the file's first line ends with CRLF, the section
+    ///   is written with CRLF too.
+    ///
+    /// Check ``containsVersion(_:in:)`` first: this function does not look for duplicates.
+    public static func prepend(section: String, to existing: String?) -> String {
+        guard let existing, !existing.isEmpty else { return "# Changelog\n\n" + section }
+        let bytes = Array(existing.utf8)
+        let crlf = usesCRLF(bytes)
+        let newline = crlf ? "\r\n" : "\n"
+        var insertion = section.replacingNewlines(with: newline)
+
+        let lines = lineRanges(bytes)
+        let offset = lines.first(where: { isLevel2Heading(bytes[$0.content]) && !$0.inFence })?.start ?? bytes.count
+        let before = bytes[..<offset]
+        if !before.isEmpty {
+            // Byte checks: in Swift, "\r\n" is one Character, so `hasSuffix("\n")` would miss it.
+            if before.last != 0x0A {
+                insertion = newline + newline + insertion
+            } else if !endsWithBlankLine(before) {
+                insertion = newline + insertion
+            }
+        }
+        return String(decoding: before, as: UTF8.self) + insertion + String(decoding: bytes[offset...], as: UTF8.self)
+    }
+
+    /// `true` when `text` has a level-2 heading for `version`: `## [1.3.0]…` or `## 1.3.0…`
+    /// (the version followed by the end of the line, a space or `]`; so `1.3.0-rc.1` is not `1.3.0`).
+    public static func containsVersion(_ version: String, in text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        let target = Array(version.utf8)
+        guard !target.isEmpty else { return false }
+        for line in lineRanges(bytes) where !line.inFence {
+            var rest = bytes[line.content]
+            guard isLevel2Heading(rest) else { continue }
+            rest = rest.dropFirst(2).drop(while: { $0 == 0x20 || $0 == 0x09 })
+            let bracketed = rest.first == UInt8(ascii: "[")
+            if bracketed { rest = rest.dropFirst() }
+            guard rest.starts(with: target) else { continue }
+            let next = rest.dropFirst(target.count).first
+            if bracketed ? next == UInt8(ascii: "]") : (next == nil || next == 0x20 || next == 0x09) { return true }
+        }
+        return false
+    }
+
+    // MARK: Lines
+
+    private struct Line {
+        /// Offset of the first byte of the line.
+        var start: Int
+        /// The line without its line ending (and without a leading BOM on the first line).
+        var content: Range<Int>
+        /// Inside a fenced code block (fence lines included).
+        var inFence: Bool
+    }
+
+    private static func lineRanges(_ bytes: [UInt8]) -> [Line] {
+        var lines: [Line] = []
+        var start = 0
+        var fence: [UInt8]?
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            var contentStart = start
+            if start == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { contentStart = 3 }
+            var contentEnd = end
+            if contentEnd > contentStart, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+            let content = bytes[contentStart..<max(contentStart, contentEnd)]
+
+            // Fences: ``` or ~~~ at the start of the line (closed by the same character, at least as long).
+            // Indented fences belong to list items (a breaking-change detail), whose end closes them.
+            let trimmed = content
+            let marker = trimmed.prefix(while: { $0 == trimmed.first })
+            let opensFence = marker.count >= 3
+                && (marker.first == UInt8(ascii: "`") || marker.first == UInt8(ascii: "~"))
+            var inFence = fence != nil
+            if let open = fence {
+                if opensFence, marker.first == open.first, marker.count >= open.count,
+                   trimmed.dropFirst(marker.count).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                    fence = nil
+                }
+            } else if opensFence {
+                fence = Array(marker)
+                inFence = true
+            }
+            lines.append(Line(start: start, content: contentStart..<max(contentStart, contentEnd), inFence: inFence))
+            start = end + 1
+        }
+        return lines
+    }
+
+    /// `## ` (or `##` alone) at the start of the line.
+    private static func isLevel2Heading(_ line: ArraySlice<UInt8>) -> Bool {
+        guard line.starts(with: [0x23, 0x23]) else { return false }
+        let next = line.dropFirst(2).first
+        return next == nil || next == 0x20 || next == 0x09
+    }
+
+    private static func usesCRLF(_ bytes: [UInt8]) -> Bool {
+        guard let newline = bytes.firstIndex(of: 0x0A) else { return false }
+        return newline > 0 && bytes[newline - 1] == 0x0D
+    }
+
+    /// Ends with a line break preceded by an empty (or CR-only) line.
+    private static func endsWithBlankLine(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var rest = bytes
+        guard rest.popLast() == 0x0A else { return false }
+        if rest.last == 0x0D { rest.removeLast() }
+        return rest.isEmpty || rest.last == 0x0A
+    }
+}
+
+/// Release notes derived from a changelog section.
+public enum ReleaseNotes {
+    /// The message of an annotated tag: `tagName`, a blank line, then the entries of `section`
+    /// (as made by ``ChangelogRenderer/section(version:previousTag:tag:date:commits:settings:links:)``)
+    /// as plain text: headings become `Features:` lines (no line starts with `#`, which git treats
+    /// as a comment), entries become `- scope: description (a1b2c3d)` without links or bold.
+    /// The release heading is dropped. Ends with a newline.
+    public static func tagMessage(version tagName: String, section: String) -> String {
+        var body: [String] = []
+        var lines = section.replacingNewlines(with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+        if let first = lines.first, first.hasPrefix("## ") || first == "##" { lines.removeFirst() }
+        var afterHeading = false
+        for line in lines {
+            if line.hasPrefix("### ") {
+                if let last = body.last, !last.isEmpty { body.append("") }
+                body.append(String(line.dropFirst(4)) + ":")
+                afterHeading = true
+                continue
+            }
+            if line.allSatisfy(\.isWhitespace) {
+                if !afterHeading, let last = body.last, !last.isEmpty { body.append("") }
+                continue
+            }
+            afterHeading = false
+            if line.hasPrefix("* ") {
+                body.append("- " + plainEntry(line.dropFirst(2)))
+            } else {
+                body.append(String(line))
+            }
+        }
+        while body.last?.isEmpty == true { body.removeLast() }
+        while body.first?.isEmpty == true { body.removeFirst() }
+        return tagName + "\n\n" + body.joined(separator: "\n") + "\n"
+    }
+
+    /// `**scope:** description ([a1b2c3d](url))` → `scope: description (a1b2c3d)`.
+    private static func plainEntry(_ entry: Substring) -> String {
+        var text = String(entry)
+        if text.hasPrefix("**"), let end = text.dropFirst(2).firstRange(of: ":** ") {
+            text = String(text[text.index(text.startIndex, offsetBy: 2)..<end.lowerBound]) + ": " + String(text[end.upperBound...])
+        }
+        // The trailing commit link written by the renderer: ` ([sha](url))`.
+        if text.hasSuffix("))"), let open = text.ranges(of: " ([").last {
+            let link = text[open.upperBound...]
+            if let close = link.firstRange(of: "](") {
+                let sha = link[..<close.lowerBound]
+                if !sha.isEmpty, sha.allSatisfy(\.isHexDigit) {
+                    text = String(text[..<open.lowerBound]) + " (" + String(sha) + ")"
+                }
+            }
+        }
+        return text
+    }
+}
+
+extension String {
+    /// CRLF, CR and LF all replaced by `newline`.
+    fileprivate func replacingNewlines(with newline: String) -> String {
+        var out = ""
+        var bytes = utf8[...]
+        while let index = bytes.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) {
+            out += String(decoding: bytes[..<index], as: UTF8.self) + newline
+            var next = bytes.index(after: index)
+            if bytes[index] == 0x0D, next < bytes.endIndex, bytes[next] == 0x0A { next = bytes.index(after: next) }
+            bytes = bytes[next...]
+        }
+        return out + String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,188 @@
+/// What `.major-release-pending` records after a major release: the store minimum
+/// (`min_supported_version`) was deliberately left alone, and a human has to decide when to raise it.
+public struct MajorReleaseNotice: Sendable, Equatable {
+    /// One breaking commit of the release.
+    public struct BreakingChange: Sendable, Equatable {
+        public var sha: String
+        /// The commit's first line.
+        public var summary: String
+        /// The `BREAKING CHANGE` footer text when it says more than the description; `nil` otherwise.
+        public var detail: String?
+
+        public init(sha: String, summary: String, detail: String? = nil) {
+            self.sha = sha
+            self.summary = summary
+            self.detail = detail
+        }
+    }
+
+    /// The version of the JSON layout written by ``json()``.
+    public static let schemaVersion = 1
+
+    public var version: String
+    public var previousVersion: String?
+    public var tag: String
+    /// ISO 8601 date-time, passed in by the caller.
+    public var date: String
+    public var breakingChanges: [BreakingChange]
+    public var instruction: String
+
+    /// `instruction` defaults to ``instruction(version:)``.
+    public init(version: String, previousVersion: String?, tag: String, date: String,
+                breakingChanges: [BreakingChange], instruction: String? = nil) {
+        self.version = version
+        self.previousVersion = previousVersion
+        self.tag = tag
+        self.date = date
+        self.breakingChanges = breakingChanges
+        self.instruction = instruction ?? Self.instruction(version: version)
+    }
+
+    /// The command that raises the store minimum (a later feature).
+    public static func raiseCommand(version: String) -> String { "relctl gate raise-min \(version)" }
+
+    /// The human instruction, on one line.
+    public static func instruction(version: String) -> String {
+        "Major release \(version): min_supported_version was NOT changed. "
+            + "Raise it only after confirming that the new build is live in both stores "
+            + "(App Store and Google Play), then run: \(raiseCommand(version: version))"
+    }
+
+    /// The counted breaking commits of `commits` (newest first, as ``CommitAnalysis/commits``),
+    /// oldest first.
+    public static func breakingChanges(in commits: [AnalyzedCommit]) -> [BreakingChange] {
+        commits.reversed().compactMap { commit in
+            guard commit.counted, let message = commit.message, message.isBreaking else { return nil }
+            let details = message.breakingChanges.filter { $0 != message.description }
+            return BreakingChange(sha: commit.sha, summary: commit.summary,
+                                  detail: details.isEmpty ? nil : details.joined(separator: "\n\n"))
+        }
+    }
+
+    // MARK: JSON
+
+    /// Pretty-printed JSON (2-space indent, keys in a fixed order, trailing newline).
+    public func json() -> String {
+        func string(_ text: String?) -> String { text.map { JSONDocument.quote($0) } ?? "null" }
+        var out = "{\n"
+        out += "  \"schemaVersion\": \(Self.schemaVersion),\n"
+        out += "  \"version\": \(string(version)),\n"
+        out += "  \"previousVersion\": \(string(previousVersion)),\n"
+        out += "  \"tag\": \(string(tag)),\n"
+        out += "  \"date\": \(string(date)),\n"
+        if breakingChanges.isEmpty {
+            out += "  \"breakingChanges\": [],\n"
+        } else {
+            out += "  \"breakingChanges\": [\n"
+            for (index, change) in breakingChanges.enumerated() {
+                out += "    {\n"
+                out += "      \"sha\": \(string(change.sha)),\n"
+                out += "      \"summary\": \(string(change.summary)),\n"
+                out += "      \"detail\": \(string(change.detail))\n"
+                out += index == breakingChanges.count - 1 ? "    }\n" : "    },\n"
+            }
+            out += "  ],\n"
+        }
+        out += "  \"instruction\": \(string(instruction))\n"
+        out += "}\n"
+        return out
+    }
+
+    /// The notice written by ``json()``; `nil` when `text` is not strict JSON, has another
+    /// `schemaVersion`, or lacks a field or has one of the wrong type. Unknown keys are ignored.
+    public static func parse(_ text: String) -> MajorReleaseNotice? {
+        guard let root = try? JSONDocument.parse(text, allowJSON5: false), root.objectMembers != nil,
+              root.member("schemaVersion")?.intValue == schemaVersion,
+              let version = root.member("version")?.stringValue,
+              let previous = root.member("previousVersion"),
+              previous.isNull || previous.stringValue != nil,
+              let tag = root.member("tag")?.stringValue,
+              let date = root.member("date")?.stringValue,
+              let items = root.member("breakingChanges")?.arrayValue,
+              let instruction = root.member("instruction")?.stringValue else { return nil }
+        var changes: [BreakingChange] = []
+        for item in items {
+            guard let sha = item.member("sha")?.stringValue,
+                  let summary = item.member("summary")?.stringValue,
+                  let detail = item.member("detail"),
+                  detail.isNull || detail.stringValue != nil else { return nil }
+            changes.append(BreakingChange(sha: sha, summary: summary, detail: detail.stringValue))
+        }
+        return MajorReleaseNotice(version: version, previousVersion: previous.stringValue, tag: tag, date: date,
+                                  breakingChanges: changes, instruction: instruction)
+    }
+
+    // MARK: Human output
+
+    /// The loudest warning relctl prints: a box of `!` and `=` lines; bold red on every line when `colored`.
+    /// Ends with a newline. Control characters in the fields are shown as `?`.
+    public func banner(colored: Bool) -> String {
+        let version = Self.printable(version)
+        let width = 72
+        let bang = String(repeating: "!", count: width)
+        let rule = String(repeating: "=", count: width)
+        var origin = "tag \(Self.printable(tag))"
+        if let previousVersion { origin = "from \(Self.printable(previousVersion)), " + origin }
+        let count = breakingChanges.count
+        let lines = [
+            bang,
+            bang,
+            "!!",
+            "!!  MAJOR RELEASE \(version)  (\(origin))",
+            "!!",
+            rule,
+            "!!",
+            "!!  min_supported_version has NOT been changed.",
+            "!!",
+            "!!  DECISION NEEDED: raise it only after confirming that \(version)",
+            "!!  is live in BOTH stores (App Store and Google Play).",
+            "!!",
+            "!!  Then run:",
+            "!!      \(Self.raiseCommand(version: version))",
+            "!!",
+            "!!  \(count) breaking change\(count == 1 ? "" : "s") in this release.",
+            "!!",
+            rule,
+            bang,
+            bang,
+        ]
+        let bold = "\u{1B}[1;31m", reset = "\u{1B}[0m"
+        return lines.map { colored ? bold + $0 + reset : $0 }.joined(separator: "\n") + "\n"
+    }
+
+    /// A GitHub Actions workflow command: `::warning title=Major release <version>::<instruction>`,
+    /// with `%`, CR and LF escaped in both parts and `:` and `,` also escaped in the title.
+    public func githubAnnotation() -> String {
+        let title = Self.escapeData("Major release \(version)")
+            .replacingBytes([0x3A: "%3A", 0x2C: "%2C"])
+        return "::warning title=\(title)::\(Self.escapeData(instruction))"
+    }
+
+    static func escapeData(_ text: String) -> String {
+        text.replacingBytes([0x25: "%25", 0x0D: "%0D", 0x0A: "%0A"])
+    }
+
+    /// `text` with C0/C1 control characters and DEL replaced by `?` (no terminal escapes from a field).
+    static func printable(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            out.append(v < 0x20 || (v >= 0x7F && v < 0xA0) ? "?" : scalar)
+        }
+        return String(out)
+    }
+}
+
+extension String {
+    /// Each ASCII byte that is a key of `replacements` replaced by its value.
+    fileprivate func replacingBytes(_ replacements: [UInt8: String]) -> String {
+        var out = ""
+        var start = utf8.startIndex
+        for index in utf8.indices {
+            guard let replacement = replacements[utf8[index]] else { continue }
+            out += String(decoding: utf8[start..<index], as: UTF8.self) + replacement
+            start = utf8.index(after: index)
+        }
+        return out + String(decoding: utf8[start...], as: UTF8.self)
+    }
+}
