@@ -1,5 +1,6 @@
 import Foundation
 import RelctlCore
+import RelctlFiles
 
 /// relctl's settings, from `.relctl.json` at the repository root (or `--config`). Every key is optional.
 struct Config {
@@ -7,6 +8,22 @@ struct Config {
     var initialVersion = SemanticVersion(major: 1, minor: 0, patch: 0)
     var bumpRules: [String: Bump] = ["feat": .minor, "fix": .patch, "perf": .patch]
     var majorOnZero = false
+    /// Branches `relctl release` may release from.
+    var branches = ["main", "master"]
+    /// Where the changelog goes (relative to the repository root); nil: no changelog.
+    var changelogPath: String? = "CHANGELOG.md"
+    var changelog = ChangelogSettings.default
+    /// The release commit's message; `{version}` and `{tag}` are replaced.
+    var commitMessage = "chore(release): {version}"
+    /// What a major release does: warn (release, exit 0) or halt (stop before any write, exit 3).
+    var onMajor = OnMajor.warn
+
+    enum OnMajor: String { case warn, halt }
+
+    /// The version files to keep in sync (`files`), and how build numbers move (`buildNumber`).
+    var files: [FileEntry] = []
+    var buildStrategy = BuildNumberStrategy.increment
+    var sharedBuildCounter = true
 
     /// The file it came from, for messages; nil when relctl runs on defaults.
     var path: String?
@@ -94,7 +111,8 @@ struct StrictObject {
 }
 
 extension Config {
-    static let knownKeys = ["tagFormat", "initialVersion", "bumpRules", "majorOnZero"]
+    static let knownKeys = ["tagFormat", "initialVersion", "bumpRules", "majorOnZero",
+                            "branches", "changelog", "commitMessage", "onMajor"]
 
     /// Loads the config: an explicit path must exist; the default `.relctl.json` may be absent (defaults apply).
     static func load(explicitPath: String?, repositoryRoot: String?, currentDirectory: String) throws(CLIFailure) -> Config {
@@ -156,6 +174,7 @@ extension Config {
             }
         }
         if let flag = try object.bool("majorOnZero") { config.majorOnZero = flag }
+        try parseReleaseKeys(object, into: &config)
         return config
     }
 
@@ -178,4 +197,73 @@ func editDistance(_ a: String, _ b: String) -> Int {
         previous = current
     }
     return previous[b.count]
+}
+
+extension Config {
+    /// The keys of `relctl release`: branches, changelog, commitMessage, onMajor.
+    static func parseReleaseKeys(_ object: StrictObject, into config: inout Config) throws(ConfigError) {
+        if let items = try object.array("branches") {
+            var names: [String] = []
+            for item in items {
+                guard let name = item.stringValue, !name.isEmpty else {
+                    throw object.error(item, "'branches' must list branch names as strings, like [\"main\", \"release/*\"]")
+                }
+                names.append(name)
+            }
+            guard !names.isEmpty else { throw object.error(object.node.member("branches")!, "'branches' is empty; list at least one release branch") }
+            config.branches = names
+        }
+        if let (message, node) = try object.string("commitMessage") {
+            guard message.contains("{version}") || message.contains("{tag}"), !message.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                throw object.error(node, "'commitMessage' must contain {version} or {tag}, like \"chore(release): {version}\"")
+            }
+            config.commitMessage = message
+        }
+        if let (text, node) = try object.string("onMajor") {
+            guard let mode = OnMajor(rawValue: text) else {
+                throw object.error(node, "'onMajor' must be \"warn\" (release and warn) or \"halt\" (stop until --confirm-major)")
+            }
+            config.onMajor = mode
+        }
+        if let node = object.node.member("changelog") {
+            if node.boolValue == false {
+                config.changelogPath = nil
+            } else {
+                guard node.objectMembers != nil else {
+                    throw object.wrongType("changelog", node, expected: "an object or false")
+                }
+                let settings = try StrictObject(node, path: object.path, prefix: "changelog.")
+                try settings.rejectUnknownKeys(["path", "groups", "breakingTitle", "revertsTitle"])
+                if let (path, pathNode) = try settings.string("path") {
+                    guard !path.isEmpty, !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else {
+                        throw settings.error(pathNode, "'changelog.path' must be a path inside the repository, like \"CHANGELOG.md\"")
+                    }
+                    config.changelogPath = path
+                }
+                if let (title, _) = try settings.string("breakingTitle") { config.changelog.breakingChangesTitle = title }
+                if let value = settings.node.member("revertsTitle") {
+                    if value.isNull { config.changelog.revertsTitle = nil }
+                    else if let title = value.stringValue { config.changelog.revertsTitle = title }
+                    else { throw settings.wrongType("revertsTitle", value, expected: "a string or null") }
+                }
+                if let groups = try settings.array("groups") {
+                    var result: [ChangelogGroup] = []
+                    for group in groups {
+                        let g = try StrictObject(group, path: object.path, prefix: "changelog.groups[].")
+                        try g.rejectUnknownKeys(["title", "types"])
+                        guard let (title, _) = try g.string("title") else {
+                            throw g.error(group, "each 'changelog.groups' entry needs a \"title\"")
+                        }
+                        let types = try g.array("types") ?? []
+                        let names = types.compactMap(\.stringValue)
+                        guard !names.isEmpty, names.count == types.count else {
+                            throw g.error(group, "'changelog.groups' entry \"\(title)\" needs \"types\": a non-empty list of commit types")
+                        }
+                        result.append(ChangelogGroup(title: title, types: names.map { $0.lowercased() }))
+                    }
+                    config.changelog.groups = result
+                }
+            }
+        }
+    }
 }

@@ -98,7 +98,7 @@ public enum RelctlCLI {
     }
 
     static var commands: [CommandSpec] {
-        [NextCommand.spec]
+        [NextCommand.spec, ReleaseCommand.spec]
     }
 
     static var mainHelp: String {

@@ -36,7 +36,27 @@ struct Workspace {
         }
         let config = try Config.load(explicitPath: arguments.value("--config"), repositoryRoot: root,
                                      currentDirectory: context.currentDirectory)
-        return Workspace(repository: repository, root: root, config: config)
+        let workspace = Workspace(repository: repository, root: root, config: config)
+        workspace.remindOfPendingMajor(context)
+        return workspace
+    }
+
+    /// The decision a past major release left open, from `.major-release-pending` at the root.
+    var pendingMajor: MajorReleaseNotice? {
+        guard let data = FileManager.default.contents(atPath: root + "/" + ReleaseCommand.markerFile) else { return nil }
+        return MajorReleaseNotice.parse(String(decoding: data, as: UTF8.self))
+    }
+
+    /// While the marker exists, every command says so in one line (and as a GitHub Actions annotation).
+    func remindOfPendingMajor(_ context: CommandContext) {
+        let path = root + "/" + ReleaseCommand.markerFile
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        guard let notice = pendingMajor else {
+            context.output.warning("\(ReleaseCommand.markerFile) is not readable; a major release decision may be pending (check the file)")
+            return
+        }
+        context.output.warning("major release \(notice.version) is pending: min_supported_version is unchanged; raise it only once \(notice.version) is live in both stores (\(MajorReleaseNotice.raiseCommand(version: notice.version)))")
+        if context.environment["GITHUB_ACTIONS"] == "true" { context.output.message(notice.githubAnnotation()) }
     }
 
     static let shallowFix = "fetch the full history with 'git fetch --unshallow --tags' (GitHub Actions: actions/checkout with 'fetch-depth: 0')"

@@ -268,3 +268,14 @@ public func unifiedDiff(old: String, new: String, path: String) throws(GitError)
     guard let ptr = buffer.ptr else { return "" }
     return String(decoding: UnsafeRawBufferPointer(start: ptr, count: buffer.size), as: UTF8.self)
 }
+
+extension Repository {
+    /// Whether `ancestor` is `descendant` or one of its ancestors.
+    public func isAncestor(_ ancestor: ObjectID, of descendant: ObjectID) throws(GitError) -> Bool {
+        if ancestor == descendant { return true }
+        var a = ancestor.gitOID, d = descendant.gitOID
+        let code = git_graph_descendant_of(pointer, &d, &a)
+        try check(code, "compare history")
+        return code == 1
+    }
+}

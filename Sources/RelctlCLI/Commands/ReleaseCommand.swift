@@ -1,0 +1,278 @@
+import Foundation
+import RelctlCore
+import RelctlFiles
+import RelctlGit
+
+/// `relctl release`: compute → sync files → changelog → commit → tag → (push), all or nothing.
+enum ReleaseCommand {
+    static let spec = CommandSpec(
+        name: "release",
+        summary: "Release the next version: sync version files, write the changelog, commit, tag, and push.",
+        options: [
+            .dryRun,
+            .flag("--push", "Push the branch and the tag to the remote after tagging."),
+            .value("--remote", "NAME", "The remote to push to (default: origin)."),
+            .flag("--confirm-major", "Go ahead with a major release when onMajor is \"halt\"."),
+            .flag("--allow-dirty", "Release even with uncommitted or untracked files (they are not committed)."),
+            .json, .repo, .config,
+        ],
+        discussion: """
+        Steps: preflight (clean work tree, release branch, history reaching the last tag, tag free locally and
+        on the remote, committer identity, every file edit valid and store rules met, no other release
+        running), then write the version files, the changelog and (for a major) .major-release-pending,
+        commit them, create the annotated tag, and push with --push. Any failure after the first write
+        restores every file and moves the branch back: nothing half-made is left. When a push fails, the
+        release stays made locally; rerunning 'relctl release --push' finds it and only pushes.
+
+        --dry-run prints the plan (version and why, each file's diff, the changelog section, the commit
+        message and the tag) and changes nothing; it needs no push rights.
+
+        A MAJOR release never touches min_supported_version. It prints a banner, writes
+        .major-release-pending into the release commit, and under GitHub Actions emits a warning annotation
+        and writes version, bump, tag and major_pending to $GITHUB_OUTPUT. With "onMajor": "halt" it stops
+        before any write until rerun with --confirm-major.
+
+        EXIT CODES:
+          0   released, or nothing to release (the reason on stderr)
+          1   failure (preflight, write, commit, tag or push), with the fix on stderr
+          3   halted before a major release (onMajor "halt" without --confirm-major)
+          64  usage error
+        """,
+        run: run)
+
+    static let markerFile = ".major-release-pending"
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        let workspace = try Workspace.open(arguments, context)
+        let dryRun = arguments.has("--dry-run")
+        let push = arguments.has("--push")
+        let remote = arguments.value("--remote") ?? "origin"
+        if arguments.value("--remote") != nil && !push && !dryRun {
+            throw UsageError(message: "--remote goes with --push", usage: spec.usage)
+        }
+        // A dry run takes no lock: it writes nothing and may run beside a real release.
+        let lock = dryRun ? nil : try RepositoryLock.acquire(gitDir: workspace.repository.gitDir)
+        defer { lock?.release() }
+
+        let analysis = try workspace.analyze()
+        guard let next = analysis.next else {
+            return try nothingToRelease(analysis, workspace: workspace, push: push, remote: remote, dryRun: dryRun,
+                                        arguments: arguments, context: context)
+        }
+        let plan = try ReleasePlan.make(workspace: workspace, analysis: analysis, version: next, context: context)
+        var problems = try plan.preflight(workspace: workspace, push: push, remote: remote,
+                                          allowDirty: arguments.has("--allow-dirty"), context: context)
+        if dryRun {
+            // A dry run reports what a real run would refuse, but only as warnings: it still shows the plan.
+            for problem in problems { context.output.warning(problem) }
+            problems = []
+        }
+        if !problems.isEmpty {
+            for problem in problems { context.output.error(problem) }
+            context.output.message("nothing was changed (\(problems.count) preflight problem\(problems.count == 1 ? "" : "s"))")
+            return ExitCode.failure
+        }
+        if let notice = plan.notice {
+            printBanner(notice, context: context)
+            if workspace.config.onMajor == .halt && !arguments.has("--confirm-major") && !dryRun {
+                context.output.error("halted before major release \(plan.version) (onMajor is \"halt\"); nothing was changed. Review the breaking changes, then rerun with --confirm-major")
+                return ExitCode.haltedForMajor
+            }
+        }
+        if dryRun {
+            printPlan(plan, analysis: analysis, push: push, remote: remote, arguments: arguments, context: context)
+            return ExitCode.success
+        }
+        let result = try plan.apply(workspace: workspace, push: push, remote: remote, context: context)
+        report(plan, analysis: analysis, result: result, arguments: arguments, context: context)
+        return result.pushFailure == nil ? ExitCode.success : ExitCode.failure
+    }
+
+    // MARK: Nothing to release, or a release made locally and not yet pushed
+
+    static func nothingToRelease(_ analysis: ReleaseAnalysis, workspace: Workspace, push: Bool, remote: String, dryRun: Bool,
+                                 arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
+        // HEAD is a release tag: a previous run may have failed to push it. With --push, finish that.
+        if push, let tag = analysis.baseTag, analysis.commits.commits.isEmpty {
+            let repository = workspace.repository
+            guard let branch = try repository.headReferenceName() else {
+                throw CLIFailure(message: "HEAD is detached; check out the release branch to push \(tag)")
+            }
+            let remoteRefs = try remoteReferences(repository, remote: remote, context: context)
+            let head = try repository.headCommit()
+            let branchPushed = remoteRefs[branch] == head
+            let tagPushed = remoteRefs["refs/tags/\(tag)"] != nil
+            if branchPushed && tagPushed {
+                context.output.message("\(tag) is already released and pushed to '\(remote)'; nothing to do")
+            } else if dryRun {
+                context.output.message("\(tag) is released locally but not pushed; 'relctl release --push' would push \(branch) and \(tag) to '\(remote)'")
+            } else {
+                context.output.message("\(tag) is released locally but not on '\(remote)': pushing it")
+                try pushRelease(repository, branch: branch, tag: tag, remote: remote, context: context)
+                context.output.message("pushed \(branch) and \(tag) to '\(remote)'")
+            }
+            if arguments.has("--json") {
+                context.output.result(JSONOutput.object([
+                    ("schemaVersion", .int(1)), ("version", .optional(analysis.current?.description)),
+                    ("previousVersion", .null), ("bump", .string("none")), ("tag", .string(tag)),
+                    ("commit", .string(analysis.headCommit)), ("files", .array([])), ("changelog", .null),
+                    ("pushed", .bool(!dryRun)), ("majorPending", .bool(workspace.pendingMajor != nil)), ("dryRun", .bool(dryRun)),
+                ]).rendered())
+            }
+            return ExitCode.success
+        }
+        context.output.message(analysis.reason ?? "no release is due")
+        if arguments.has("--json") {
+            context.output.result(JSONOutput.object([
+                ("schemaVersion", .int(1)), ("version", .null), ("previousVersion", .optional(analysis.current?.description)),
+                ("bump", .string("none")), ("tag", .null), ("commit", .null), ("files", .array([])), ("changelog", .null),
+                ("pushed", .bool(false)), ("majorPending", .bool(workspace.pendingMajor != nil)), ("dryRun", .bool(dryRun)),
+                ("reason", .optional(analysis.reason)),
+            ]).rendered())
+        }
+        GitHubActions.writeOutputs(context: context, version: nil, bump: .none, tag: nil, majorPending: workspace.pendingMajor != nil)
+        return ExitCode.success
+    }
+
+    static func remoteReferences(_ repository: Repository, remote: String, context: CommandContext) throws -> [String: ObjectID] {
+        do {
+            return try repository.remoteReferences(remote, environment: context.environment)
+        } catch {
+            throw CLIFailure(message: "cannot reach remote '\(remote)': \(error.message); check the remote URL and the push credentials (RELCTL_GIT_TOKEN or GITHUB_TOKEN for HTTPS, an SSH agent for SSH)")
+        }
+    }
+
+    static func pushRelease(_ repository: Repository, branch: String, tag: String, remote: String, context: CommandContext) throws {
+        let short = branch.hasPrefix("refs/heads/") ? String(branch.dropFirst("refs/heads/".count)) : branch
+        let manual = "git push --atomic \(remote) \(short) refs/tags/\(tag)"
+        let result: PushResult
+        do {
+            result = try repository.push(remote: remote, refspecs: ["\(branch):\(branch)", "refs/tags/\(tag):refs/tags/\(tag)"],
+                                         environment: context.environment)
+        } catch {
+            throw CLIFailure(message: "push to '\(remote)' failed: \(error.message). The release \(tag) is committed and tagged locally; fix the cause (pull and rebase if the branch moved, check credentials) and rerun 'relctl release --push', which only pushes, or push by hand: \(manual)")
+        }
+        if !result.rejected.isEmpty {
+            let why = result.rejected.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "; ")
+            throw CLIFailure(message: "'\(remote)' rejected the push (\(why)). The release \(tag) is committed and tagged locally; fix the cause and rerun 'relctl release --push', or push by hand: \(manual)")
+        }
+    }
+
+    // MARK: Output
+
+    static func printBanner(_ notice: MajorReleaseNotice, context: CommandContext) {
+        let env = context.environment
+        let noColor = !(env["NO_COLOR"] ?? "").isEmpty
+        // GitLab renders ANSI colours in job logs even though stderr is not a terminal.
+        let colored = !noColor && (context.output.colorErr || env["GITLAB_CI"] == "true")
+        context.output.message(notice.banner(colored: colored))
+        if env["GITHUB_ACTIONS"] == "true" { context.output.message(notice.githubAnnotation()) }
+    }
+
+    static func printPlan(_ plan: ReleasePlan, analysis: ReleaseAnalysis, push: Bool, remote: String,
+                          arguments: ParsedArguments, context: CommandContext) {
+        let out = context.output
+        if arguments.has("--json") {
+            out.result(json(plan, commit: nil, pushed: false, dryRun: true).rendered())
+            return
+        }
+        var text = "relctl release --dry-run: nothing will be changed\n\n"
+        text += "version:  \(plan.version) (\(plan.bump) bump from \(analysis.current?.description ?? "no release yet"))\n"
+        text += "tag:      \(plan.tag)\n"
+        text += "branch:   \(plan.branch ?? "(detached HEAD)")\(push ? ", pushed to '\(remote)'" : "")\n\n"
+        let counted = analysis.commits.commits.filter(\.counted)
+        text += "why: \(counted.count) of \(analysis.commits.commits.count) commit\(analysis.commits.commits.count == 1 ? "" : "s") since \(analysis.baseTag ?? "the start") count toward the release\n"
+        for commit in counted.reversed() {
+            text += "  \(commit.sha.prefix(7)) \(commit.bump)  \(commit.summary)\n"
+        }
+        text += "\nfiles:\n"
+        if plan.writes.isEmpty { text += "  (none)\n" }
+        for write in plan.writes {
+            let relative = String(write.path.dropFirst(plan.root.count + 1))
+            text += "  \(relative)\(write.oldBytes == nil ? " (new)" : "")\n"
+        }
+        text += "\n"
+        for write in plan.writes {
+            let relative = String(write.path.dropFirst(plan.root.count + 1))
+            let old = write.oldBytes.map { String(decoding: $0, as: UTF8.self) } ?? ""
+            text += (try? unifiedDiff(old: old, new: String(decoding: write.newBytes, as: UTF8.self), path: relative)) ?? ""
+        }
+        if let section = plan.changelogSection {
+            text += "\nchangelog section:\n\n" + section
+        }
+        text += "\ncommit message:\n" + indented(plan.commitMessage)
+        text += "\ntag \(plan.tag) message:\n" + indented(plan.tagMessage)
+        out.resultText(text)
+    }
+
+    /// Each line indented by two spaces (blank lines stay empty), trailing blank lines dropped.
+    static func indented(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        while lines.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { lines.removeLast() }
+        return lines.map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n") + "\n"
+    }
+
+    static func json(_ plan: ReleasePlan, commit: String?, pushed: Bool, dryRun: Bool) -> JSONOutput {
+        .object([
+            ("schemaVersion", .int(1)),
+            ("version", .string(plan.version)),
+            ("previousVersion", .optional(plan.previousVersion)),
+            ("bump", .string(plan.bump.description)),
+            ("tag", .string(plan.tag)),
+            ("commit", .optional(commit)),
+            ("files", .array(plan.changedPaths.map { .string($0) })),
+            ("changelog", .optional(plan.changelogSection)),
+            ("pushed", .bool(pushed)),
+            ("majorPending", .bool(plan.notice != nil)),
+            ("dryRun", .bool(dryRun)),
+        ])
+    }
+
+    static func report(_ plan: ReleasePlan, analysis: ReleaseAnalysis, result: ReleasePlan.Outcome,
+                       arguments: ParsedArguments, context: CommandContext) {
+        let out = context.output
+        out.message("released \(plan.version) (\(plan.bump)) as \(plan.tag): commit \(result.commit.prefix(12)), \(plan.changedPaths.count) file\(plan.changedPaths.count == 1 ? "" : "s") (\(plan.changedPaths.joined(separator: ", ")))")
+        if result.pushed { out.message("pushed \(plan.branch ?? "HEAD") and \(plan.tag) to '\(result.remote)'") }
+        if let failure = result.pushFailure { out.error(failure) }
+        if arguments.has("--json") {
+            out.result(json(plan, commit: result.commit, pushed: result.pushed, dryRun: false).rendered())
+        } else {
+            out.result(plan.version)
+        }
+        GitHubActions.writeOutputs(context: context, version: plan.version, bump: plan.bump, tag: plan.tag, majorPending: plan.notice != nil)
+        GitHubActions.writeSummary(context: context, plan: plan, pushed: result.pushed)
+    }
+}
+
+/// `$GITHUB_OUTPUT` and `$GITHUB_STEP_SUMMARY`, only under GitHub Actions.
+enum GitHubActions {
+    static func append(_ text: String, toFileIn variable: String, context: CommandContext) {
+        guard context.environment["GITHUB_ACTIONS"] == "true", let path = context.environment[variable], !path.isEmpty else { return }
+        guard let handle = FileHandle(forWritingAtPath: path) ?? {
+            FileManager.default.createFile(atPath: path, contents: nil)
+            return FileHandle(forWritingAtPath: path)
+        }() else {
+            context.output.warning("cannot write \(variable) file \(path)")
+            return
+        }
+        defer { try? handle.close() }
+        _ = try? handle.seekToEnd()
+        try? handle.write(contentsOf: Data(text.utf8))
+    }
+
+    static func writeOutputs(context: CommandContext, version: String?, bump: Bump, tag: String?, majorPending: Bool) {
+        append("version=\(version ?? "")\nbump=\(bump)\ntag=\(tag ?? "")\nmajor_pending=\(majorPending)\n",
+               toFileIn: "GITHUB_OUTPUT", context: context)
+    }
+
+    static func writeSummary(context: CommandContext, plan: ReleasePlan, pushed: Bool) {
+        var text = "### relctl released \(plan.version)\n\n"
+        text += "- bump: **\(plan.bump)** (from \(plan.previousVersion ?? "no previous release"))\n- tag: `\(plan.tag)`\(pushed ? " (pushed)" : "")\n"
+        text += "- files: \(plan.changedPaths.map { "`\($0)`" }.joined(separator: ", "))\n"
+        if let notice = plan.notice {
+            text += "\n> [!WARNING]\n> **Major release \(notice.version).** `min_supported_version` was NOT changed. Raise it only after "
+                + "the new build is live in both stores: `\(MajorReleaseNotice.raiseCommand(version: notice.version))`\n"
+        }
+        append(text + "\n", toFileIn: "GITHUB_STEP_SUMMARY", context: context)
+    }
+}

@@ -1,0 +1,236 @@
+import Foundation
+import RelctlCore
+import RelctlFiles
+import RelctlGit
+
+/// Everything a release will write, computed in memory before anything is touched.
+struct ReleasePlan {
+    let root: String
+    let version: String
+    let previousVersion: String?
+    let bump: Bump
+    let tag: String
+    let branch: String?
+    let head: ObjectID
+    /// File writes in order: version files, changelog, marker.
+    let writes: [FileWrite]
+    let changelogSection: String?
+    let commitMessage: String
+    let tagMessage: String
+    let notice: MajorReleaseNotice?
+    let identities: Identities?
+    /// The store-rule or file problem found while planning, reported by preflight.
+    let fileProblem: String?
+
+    /// Paths relative to the root of every file the release commit holds.
+    var changedPaths: [String] { writes.map { String($0.path.dropFirst(root.count + 1)) } }
+
+    static func make(workspace: Workspace, analysis: ReleaseAnalysis, version: SemanticVersion, context: CommandContext) throws -> ReleasePlan {
+        let repository = workspace.repository
+        let config = workspace.config
+        let root = workspace.root
+        let tag = try TagFormat(config.tagFormat).tagName(for: version)
+        guard let head = ObjectID(hex: analysis.headCommit) else { throw CLIFailure(message: "cannot read HEAD") }
+        let date = Self.releaseDate(context.environment)
+
+        var writes: [FileWrite] = []
+        var fileProblem: String?
+        if !config.files.isEmpty {
+            do {
+                let plan = try SyncPlan.make(root: root, entries: config.files, version: version.description,
+                                             strategy: config.buildStrategy, sharedCounter: config.sharedBuildCounter,
+                                             environment: context.environment)
+                for change in plan.changes where change.isChanged {
+                    writes.append(FileWrite(path: change.absolutePath, oldBytes: Array(change.oldText.utf8), newBytes: Array(change.newText.utf8)))
+                }
+            } catch {
+                fileProblem = error.description
+            }
+        }
+
+        var section: String?
+        if let changelogPath = config.changelogPath {
+            let links = repository.remoteURL("origin").flatMap(RemoteLinks.parse)
+            let text = ChangelogRenderer.section(version: version.description, previousTag: analysis.baseTag, tag: tag, date: date,
+                                                 commits: analysis.commits.commits, settings: config.changelog, links: links)
+            section = text
+            let path = root + "/" + changelogPath
+            let existing = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+            if let existing, ChangelogFile.containsVersion(version.description, in: existing) {
+                fileProblem = fileProblem ?? "\(changelogPath) already has a section for \(version); remove it or tag that release (\(tag)) by hand"
+            }
+            let updated = ChangelogFile.prepend(section: text, to: existing)
+            if writes.contains(where: { $0.path == path }) {
+                fileProblem = fileProblem ?? "\(changelogPath) is both a version file and the changelog; point 'changelog.path' elsewhere"
+            }
+            writes.append(FileWrite(path: path, oldBytes: existing.map { Array($0.utf8) }, newBytes: Array(updated.utf8)))
+        }
+
+        var notice: MajorReleaseNotice?
+        if analysis.bump == .major {
+            let made = MajorReleaseNotice(version: version.description, previousVersion: analysis.current?.description, tag: tag,
+                                          date: Self.isoDate(context.environment),
+                                          breakingChanges: MajorReleaseNotice.breakingChanges(in: analysis.commits.commits))
+            notice = made
+            let path = root + "/" + ReleaseCommand.markerFile
+            let existing = FileManager.default.contents(atPath: path).map { Array($0) }
+            writes.append(FileWrite(path: path, oldBytes: existing, newBytes: Array(made.json().utf8)))
+        }
+
+        let message = config.commitMessage
+            .replacingOccurrences(of: "{version}", with: version.description)
+            .replacingOccurrences(of: "{tag}", with: tag)
+        let tagMessage = ReleaseNotes.tagMessage(version: tag, section: section ?? ChangelogRenderer.section(
+            version: version.description, previousTag: analysis.baseTag, tag: tag, date: date,
+            commits: analysis.commits.commits, settings: config.changelog, links: nil))
+
+        return ReleasePlan(root: root, version: version.description, previousVersion: analysis.current?.description,
+                           bump: analysis.bump, tag: tag, branch: try repository.currentBranch(), head: head,
+                           writes: writes, changelogSection: section,
+                           commitMessage: message.hasSuffix("\n") ? message : message + "\n",
+                           tagMessage: tagMessage, notice: notice,
+                           identities: try repository.identities(environment: context.environment), fileProblem: fileProblem)
+    }
+
+    /// `SOURCE_DATE_EPOCH` (reproducible builds) or today, in UTC, as YYYY-MM-DD.
+    static func releaseDate(_ environment: [String: String]) -> String {
+        String(isoDate(environment).prefix(10))
+    }
+
+    static func isoDate(_ environment: [String: String]) -> String {
+        let seconds = environment["SOURCE_DATE_EPOCH"].flatMap(TimeInterval.init) ?? Date().timeIntervalSince1970
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: Date(timeIntervalSince1970: seconds))
+    }
+
+    // MARK: Preflight
+
+    /// Every reason not to release, each one line with its fix. Reads only.
+    func preflight(workspace: Workspace, push: Bool, remote: String, allowDirty: Bool, context: CommandContext) throws -> [String] {
+        let repository = workspace.repository
+        var problems: [String] = []
+        if !allowDirty {
+            let dirty = try repository.status()
+            if !dirty.isEmpty {
+                let names = dirty.prefix(3).map(\.path).joined(separator: ", ") + (dirty.count > 3 ? ", …" : "")
+                problems.append("the work tree has \(dirty.count) uncommitted or untracked file\(dirty.count == 1 ? "" : "s") (\(names)); commit or stash them, or pass --allow-dirty")
+            }
+        }
+        if let branch {
+            if !workspace.config.branches.contains(where: { Self.matches(branch, pattern: $0) }) {
+                problems.append("'\(branch)' is not a release branch (\(workspace.config.branches.joined(separator: ", "))); check out one, or add it to \"branches\" in .relctl.json")
+            }
+        } else {
+            problems.append("HEAD is detached; check out a release branch (\(workspace.config.branches.joined(separator: ", ")))")
+        }
+        if let existing = try repository.referenceTarget("refs/tags/\(tag)") {
+            problems.append("tag \(tag) already exists (\(existing.hex.prefix(12))) but is not an ancestor release of HEAD; delete it (git tag -d \(tag)) if it is wrong, or check out the history it belongs to")
+        }
+        if identities == nil {
+            problems.append("no committer identity: set git config user.name and user.email, or GIT_AUTHOR_NAME/GIT_AUTHOR_EMAIL and GIT_COMMITTER_NAME/GIT_COMMITTER_EMAIL")
+        }
+        if let fileProblem { problems.append(fileProblem) }
+        if push {
+            do {
+                let refs = try repository.remoteReferences(remote, environment: context.environment)
+                if refs["refs/tags/\(tag)"] != nil {
+                    problems.append("tag \(tag) already exists on '\(remote)' (another release published it); run 'git fetch --tags \(remote)' and check the history before releasing again")
+                }
+                if let branch, let remoteHead = refs["refs/heads/\(branch)"], remoteHead != head {
+                    let known = try repository.contains(remoteHead)
+                    let behind = known ? !(try repository.isAncestor(remoteHead, of: head)) : true
+                    if behind {
+                        problems.append("'\(remote)/\(branch)' has commits this clone does not have; pull (git pull --rebase \(remote) \(branch)) and run relctl again")
+                    }
+                }
+            } catch {
+                problems.append("cannot reach remote '\(remote)': \((error as? GitError)?.message ?? "\(error)"); check the remote URL and credentials (RELCTL_GIT_TOKEN or GITHUB_TOKEN for HTTPS, an SSH agent for SSH)")
+            }
+        }
+        return problems
+    }
+
+    /// `release/*` style patterns: a trailing `*` matches any rest.
+    static func matches(_ branch: String, pattern: String) -> Bool {
+        pattern.hasSuffix("*") ? branch.hasPrefix(String(pattern.dropLast())) : branch == pattern
+    }
+
+    // MARK: Apply
+
+    struct Outcome {
+        var commit: String
+        var pushed: Bool
+        var remote: String
+        var pushFailure: String?
+    }
+
+    /// Writes, commits and tags; any failure before the tag exists undoes everything (files, index, branch).
+    func apply(workspace: Workspace, push: Bool, remote: String, context: CommandContext) throws -> Outcome {
+        let repository = workspace.repository
+        guard let identities, let branch = try repository.headReferenceName() else {
+            throw CLIFailure(message: "preflight passed but HEAD or the identity changed; run relctl again")
+        }
+        let faults = FaultInjection(context.environment)
+        do {
+            try TransactionalWriter.write(writes)
+        } catch {
+            throw CLIFailure(message: "\(error.description); nothing was changed")
+        }
+        var commit: ObjectID?
+        do {
+            try faults.check("after-write")
+            commit = try repository.commit(paths: changedPaths, message: commitMessage, identities: identities, expectedParent: head)
+            try faults.check("after-commit")
+            try repository.createAnnotatedTag(tag, target: commit!, message: tagMessage, tagger: identities.committer)
+            try faults.check("after-tag")
+        } catch {
+            let undone = rollback(repository: repository, branch: branch, commit: commit)
+            let what = (error as? GitError)?.description ?? (error as? CLIFailure)?.message ?? "\(error)"
+            throw CLIFailure(message: "release \(version) failed: \(what); " + (undone.isEmpty
+                ? "every file, the index and the branch were restored"
+                : "could not restore \(undone.joined(separator: ", ")); check 'git status'"))
+        }
+        var outcome = Outcome(commit: commit!.hex, pushed: false, remote: remote)
+        if push {
+            do {
+                try faults.check("before-push")
+                try ReleaseCommand.pushRelease(repository, branch: branch, tag: tag, remote: remote, context: context)
+                outcome.pushed = true
+            } catch let failure as CLIFailure {
+                outcome.pushFailure = failure.message
+            }
+        }
+        return outcome
+    }
+
+    /// Undoes a release in progress: the tag, the branch move, the index, and every written file.
+    private func rollback(repository: Repository, branch: String, commit: ObjectID?) -> [String] {
+        var failures: [String] = []
+        if let commit {
+            if (try? repository.referenceTarget("refs/tags/\(tag)")) != nil {
+                // Only a tag this run made: its target is our new commit.
+                if let tagCommit = try? repository.tags(prefix: tag).first(where: { $0.name == tag }).flatMap({ try repository.commit(of: $0) }),
+                   tagCommit == commit {
+                    if (try? repository.deleteReference("refs/tags/\(tag)")) == nil { failures.append("tag \(tag)") }
+                }
+            }
+            do { try repository.moveReference(branch, to: head, expecting: commit, message: "relctl: roll back release \(version)") }
+            catch { failures.append(branch) }
+        }
+        if (try? repository.resetIndex(to: head)) == nil { failures.append("the index") }
+        failures += TransactionalWriter.undo(writes)
+        return failures
+    }
+}
+
+/// Test hook: `RELCTL_TEST_FAULT=after-write|after-commit|after-tag|before-push` makes the release fail there,
+/// so tests can prove the rollback leaves the repository as it was.
+struct FaultInjection {
+    let point: String?
+    init(_ environment: [String: String]) { point = environment["RELCTL_TEST_FAULT"] }
+
+    func check(_ here: String) throws {
+        if point == here { throw CLIFailure(message: "injected fault at \(here)") }
+    }
+}
