@@ -21,6 +21,8 @@ struct ReleasePlan {
     let identities: Identities?
     /// The store-rule or file problem found while planning, reported by preflight.
     let fileProblem: String?
+    /// Folders `apply` had to create, removed again on rollback.
+    private var createdFolders: [String] = []
 
     /// Paths relative to the root of every file the release commit holds.
     var changedPaths: [String] { writes.map { String($0.path.dropFirst(root.count + 1)) } }
@@ -166,15 +168,33 @@ struct ReleasePlan {
     }
 
     /// Writes, commits and tags; any failure before the tag exists undoes everything (files, index, branch).
-    func apply(workspace: Workspace, push: Bool, remote: String, context: CommandContext) throws -> Outcome {
+    mutating func apply(workspace: Workspace, push: Bool, remote: String, context: CommandContext) throws -> Outcome {
         let repository = workspace.repository
         guard let identities, let branch = try repository.headReferenceName() else {
             throw CLIFailure(message: "preflight passed but HEAD or the identity changed; run relctl again")
         }
         let faults = FaultInjection(context.environment)
+        // A new changelog may live in a folder that does not exist yet (docs/CHANGES.md).
+        createdFolders = []
+        for write in writes where write.oldBytes == nil {
+            var missing: [String] = []
+            var folder = (write.path as NSString).deletingLastPathComponent
+            while !folder.isEmpty, folder != root, !FileManager.default.fileExists(atPath: folder) {
+                missing.insert(folder, at: 0)
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+            for folder in missing {
+                guard mkdir(folder, 0o755) == 0 else {
+                    removeCreatedFolders()
+                    throw CLIFailure(message: "cannot create folder \(folder): \(String(cString: strerror(errno))); nothing was changed")
+                }
+                createdFolders.append(folder)
+            }
+        }
         do {
             try TransactionalWriter.write(writes)
         } catch {
+            removeCreatedFolders()
             throw CLIFailure(message: "\(error.description); nothing was changed")
         }
         var commit: ObjectID?
@@ -205,7 +225,7 @@ struct ReleasePlan {
     }
 
     /// Undoes a release in progress: the tag, the branch move, the index, and every written file.
-    private func rollback(repository: Repository, branch: String, commit: ObjectID?) -> [String] {
+    private mutating func rollback(repository: Repository, branch: String, commit: ObjectID?) -> [String] {
         var failures: [String] = []
         if let commit {
             if (try? repository.referenceTarget("refs/tags/\(tag)")) != nil {
@@ -220,7 +240,12 @@ struct ReleasePlan {
         }
         if (try? repository.resetIndex(to: head)) == nil { failures.append("the index") }
         failures += TransactionalWriter.undo(writes)
+        removeCreatedFolders()
         return failures
+    }
+
+    private func removeCreatedFolders() {
+        for folder in createdFolders.reversed() { rmdir(folder) }
     }
 }
 

@@ -121,6 +121,15 @@ public final class TestRepository: @unchecked Sendable {
         return try head()
     }
 
+    /// Commits every change in the work tree as it is (files written with `write`).
+    @discardableResult
+    public func commitAll(_ message: String) throws -> String {
+        clock += 60
+        try git(["add", "-A"])
+        try git(["commit", "-q", "-F", "-"], input: message)
+        return try head()
+    }
+
     /// Makes an empty commit (no file change).
     @discardableResult
     public func emptyCommit(_ message: String) throws -> String {
@@ -152,19 +161,21 @@ public final class TestRepository: @unchecked Sendable {
         let refs = try git(["for-each-ref", "--format=%(refname) %(objectname)"])
         let head = (try? git(["symbolic-ref", "-q", "HEAD"])) ?? ""
         let status = try git(["status", "--porcelain=v1", "--untracked-files=all", "--ignored"])
+        // The index by content: libgit2 and git may write the same entries with different bytes.
+        let index = try git(["ls-files", "--stage"])
         var files: [String] = []
         let root = URL(fileURLWithPath: path)
         if let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) {
             for case let url as URL in enumerator {
                 let relative = String(url.path.dropFirst(root.path.count))
-                if relative.hasPrefix("/.git/") && !relative.hasPrefix("/.git/index") && !relative.hasPrefix("/.git/refs") && relative != "/.git/packed-refs" && relative != "/.git/HEAD" { continue }
+                if relative.hasPrefix("/.git/") && !relative.hasPrefix("/.git/refs") && relative != "/.git/packed-refs" && relative != "/.git/HEAD" { continue }
                 var isDir: ObjCBool = false
                 if !FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) || isDir.boolValue { continue }
                 let data = (try? Data(contentsOf: url)) ?? Data()
                 files.append("\(relative) \(data.count) \(fnv1a(data))")
             }
         }
-        return ([refs, head, status] + files.sorted()).joined(separator: "\n")
+        return ([refs, head, status, index] + files.sorted()).joined(separator: "\n")
     }
 }
 

@@ -59,7 +59,7 @@ enum ReleaseCommand {
             return try nothingToRelease(analysis, workspace: workspace, push: push, remote: remote, dryRun: dryRun,
                                         arguments: arguments, context: context)
         }
-        let plan = try ReleasePlan.make(workspace: workspace, analysis: analysis, version: next, context: context)
+        var plan = try ReleasePlan.make(workspace: workspace, analysis: analysis, version: next, context: context)
         var problems = try plan.preflight(workspace: workspace, push: push, remote: remote,
                                           allowDirty: arguments.has("--allow-dirty"), context: context)
         if dryRun {

@@ -1,0 +1,435 @@
+import Foundation
+import Testing
+import RelctlTestSupport
+@testable import RelctlCLI
+
+/// A release-ready repository: identity in its own config, a `v1.2.3` tag, then the given commits.
+func releaseRepository(_ messages: [String], config: String? = nil) throws -> TestRepository {
+    let repo = try TestRepository()
+    try repo.git(["config", "user.name", "Release Bot"])
+    try repo.git(["config", "user.email", "bot@example.com"])
+    try repo.write("CHANGELOG.md", "# Changelog\n\nAll notable changes.\n\n## 1.2.3 (2026-01-01)\n\n* old entry\n")
+    if let config { try repo.write(".relctl.json", config) }
+    try repo.commit("chore: initial commit")
+    try repo.tag("v1.2.3")
+    for message in messages { try repo.commit(message) }
+    return repo
+}
+
+let fixedDate = ["SOURCE_DATE_EPOCH": "1790000000"]   // 2026-09-21
+
+@Suite("relctl release")
+struct ReleaseCommandTests {
+    @Test func minorReleaseCommitsTheChangelogAndTags() throws {
+        let repo = try releaseRepository(["feat(ui): dark mode", "fix: crash on start"])
+        let result = relctl(["release"], in: repo.path, environment: fixedDate)
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout == "1.3.0\n")
+        #expect(!result.stderr.contains("MAJOR"))
+        #expect(try repo.git(["log", "-1", "--format=%s"]) == "chore(release): 1.3.0\n")
+        #expect(try repo.git(["cat-file", "-t", "v1.3.0"]) == "tag\n")
+        #expect(try repo.git(["rev-parse", "v1.3.0^{commit}"]) == (try repo.git(["rev-parse", "HEAD"])))
+        let changelog = try repo.read("CHANGELOG.md")
+        #expect(changelog.hasPrefix("# Changelog\n\nAll notable changes.\n\n## 1.3.0 (2026-09-21)\n\n### Features\n\n* **ui:** dark mode ("))
+        #expect(changelog.contains("### Bug fixes\n\n* crash on start ("))
+        #expect(changelog.hasSuffix("## 1.2.3 (2026-01-01)\n\n* old entry\n"))
+        #expect(try repo.git(["status", "--porcelain"]).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: repo.path + "/.major-release-pending"))
+        // Released: the next run has nothing to do.
+        let again = relctl(["release"], in: repo.path)
+        #expect(again.code == 0)
+        #expect(again.stdout.isEmpty)
+        #expect(again.stderr.contains("HEAD is already released as v1.3.0"))
+    }
+
+    @Test func patchReleaseWithCustomMessageAndChangelogPath() throws {
+        let repo = try releaseRepository(["fix(api): retry on 503"], config: #"""
+        {"commitMessage": "release: {tag} [skip ci]", "changelog": {"path": "docs/CHANGES.md"}}
+        """#)
+        let result = relctl(["release", "--json"], in: repo.path, environment: fixedDate)
+        #expect(result.code == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["version"] as? String == "1.2.4")
+        #expect(object["previousVersion"] as? String == "1.2.3")
+        #expect(object["bump"] as? String == "patch")
+        #expect(object["tag"] as? String == "v1.2.4")
+        #expect(object["files"] as? [String] == ["docs/CHANGES.md"])
+        #expect(object["pushed"] as? Bool == false)
+        #expect(object["majorPending"] as? Bool == false)
+        #expect(object["dryRun"] as? Bool == false)
+        #expect((object["commit"] as? String)?.count == 40)
+        #expect((object["changelog"] as? String)?.hasPrefix("## 1.2.4 (2026-09-21)") == true)
+        #expect(try repo.git(["log", "-1", "--format=%s"]) == "release: v1.2.4 [skip ci]\n")
+        #expect(try repo.read("docs/CHANGES.md").hasPrefix("# Changelog\n\n## 1.2.4"))
+    }
+
+    @Test func majorReleaseWritesTheMarkerAndPrintsTheBanner() throws {
+        let repo = try releaseRepository(["feat!: new sync protocol\n\nBREAKING CHANGE: old clients cannot sync"])
+        let output = try makeTempDirectory(prefix: "relctl-gh")
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let env = ["GITHUB_ACTIONS": "true", "GITHUB_OUTPUT": output + "/out", "GITHUB_STEP_SUMMARY": output + "/summary"]
+            .merging(fixedDate) { a, _ in a }
+        let result = relctl(["release"], in: repo.path, environment: env)
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout == "2.0.0\n")
+        #expect(result.stderr.contains("MAJOR RELEASE 2.0.0"))
+        #expect(result.stderr.contains("min_supported_version has NOT been changed"))
+        #expect(result.stderr.contains("relctl gate raise-min 2.0.0"))
+        #expect(result.stderr.contains("::warning title=Major release 2.0.0::"))
+        let marker = try repo.read(".major-release-pending")
+        #expect(marker.contains("\"version\": \"2.0.0\""))
+        #expect(marker.contains("\"previousVersion\": \"1.2.3\""))
+        #expect(marker.contains("old clients cannot sync"))
+        // The marker is part of the release commit, so the decision stays visible in the repository.
+        #expect(try repo.git(["show", "--name-only", "--format=", "HEAD"]).contains(".major-release-pending"))
+        #expect(try String(contentsOfFile: output + "/out", encoding: .utf8) == "version=2.0.0\nbump=major\ntag=v2.0.0\nmajor_pending=true\n")
+        #expect(try String(contentsOfFile: output + "/summary", encoding: .utf8).contains("Major release 2.0.0"))
+        // While the marker exists, every command reminds, in one line.
+        let next = relctl(["next"], in: repo.path)
+        #expect(next.stderr.contains("warning: major release 2.0.0 is pending"))
+        #expect(next.stderr.split(separator: "\n").count == 2)
+    }
+
+    @Test func minorReleaseNeverPrintsTheBanner() throws {
+        let repo = try releaseRepository(["feat: a"])
+        let env = ["GITHUB_ACTIONS": "true"]
+        let result = relctl(["release"], in: repo.path, environment: env)
+        #expect(result.code == 0)
+        #expect(!result.stderr.contains("MAJOR"))
+        #expect(!result.stderr.contains("::warning"))
+    }
+
+    @Test func haltModeStopsBeforeAnyWriteUntilConfirmed() throws {
+        let repo = try releaseRepository(["fix!: remove legacy login"], config: #"{"onMajor": "halt"}"#)
+        let before = try repo.snapshot()
+        let halted = relctl(["release"], in: repo.path)
+        #expect(halted.code == 3)
+        #expect(halted.stdout.isEmpty)
+        #expect(halted.stderr.contains("MAJOR RELEASE 2.0.0"))
+        #expect(halted.stderr.contains("--confirm-major"))
+        #expect(try repo.snapshot() == before)
+        let confirmed = relctl(["release", "--confirm-major"], in: repo.path)
+        #expect(confirmed.code == 0, "\(confirmed.stderr)")
+        #expect(try repo.git(["tag", "-l", "v2.0.0"]) == "v2.0.0\n")
+    }
+
+    @Test func zeroMajorBreakingChangeIsAMinorWithoutTheGate() throws {
+        let repo = try TestRepository()
+        try repo.git(["config", "user.name", "R"]); try repo.git(["config", "user.email", "r@e.com"])
+        try repo.commit("chore: init")
+        try repo.tag("v0.3.0")
+        try repo.commit("feat!: rename everything")
+        let result = relctl(["release"], in: repo.path)
+        #expect(result.stdout == "0.4.0\n", "\(result.stderr)")
+        #expect(!result.stderr.contains("MAJOR"))
+        #expect(!FileManager.default.fileExists(atPath: repo.path + "/.major-release-pending"))
+    }
+
+    @Test func dryRunChangesNothingAndShowsThePlan() throws {
+        let repo = try releaseRepository(["feat(login): passkeys", "fix!: drop v1 tokens"])
+        let before = try repo.snapshot()
+        let result = relctl(["release", "--dry-run"], in: repo.path, environment: fixedDate)
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(try repo.snapshot() == before)
+        #expect(result.stdout.contains("version:  2.0.0 (major bump from 1.2.3)"))
+        #expect(result.stdout.contains("tag:      v2.0.0"))
+        #expect(result.stdout.contains("--- a/CHANGELOG.md\n+++ b/CHANGELOG.md"))
+        #expect(result.stdout.contains("+## 2.0.0 (2026-09-21)"))
+        #expect(result.stdout.contains("  .major-release-pending (new)"))
+        #expect(result.stdout.contains("commit message:\n  chore(release): 2.0.0\n"))
+        #expect(result.stderr.contains("MAJOR RELEASE 2.0.0"))
+        // JSON dry run: the same plan, marked as such.
+        let json = relctl(["release", "--dry-run", "--json"], in: repo.path)
+        #expect(json.stdout.contains(#""dryRun":true"#))
+        #expect(json.stdout.contains(#""commit":null"#))
+        #expect(try repo.snapshot() == before)
+    }
+
+    @Test func dryRunNeedsNoPushRights() throws {
+        let repo = try releaseRepository(["feat: x"])
+        try repo.git(["remote", "add", "origin", "/nonexistent/remote.git"])
+        let before = try repo.snapshot()
+        let result = relctl(["release", "--dry-run", "--push"], in: repo.path)
+        #expect(result.code == 0)
+        #expect(result.stderr.contains("warning: cannot reach remote 'origin'"))
+        #expect(try repo.snapshot() == before)
+    }
+
+    @Test func nothingToRelease() throws {
+        let repo = try releaseRepository(["docs: typo"])
+        let before = try repo.snapshot()
+        let result = relctl(["release"], in: repo.path)
+        #expect(result.code == 0)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("no releasable commit since v1.2.3"))
+        #expect(try repo.snapshot() == before)
+    }
+}
+
+@Suite("relctl release preflight")
+struct ReleasePreflightTests {
+    func expectRefusal(_ repo: TestRepository, _ arguments: [String] = ["release"], environment: [String: String] = [:],
+                       contains expected: String) throws {
+        let before = try repo.snapshot()
+        let result = relctl(arguments, in: repo.path, environment: environment)
+        #expect(result.code == 1, "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("error: " + expected), "\(result.stderr)")
+        #expect(result.stderr.contains("nothing was changed"))
+        #expect(try repo.snapshot() == before)
+    }
+
+    @Test func dirtyWorkTree() throws {
+        let repo = try releaseRepository(["feat: x"])
+        try repo.write("untracked.txt", "hello")
+        try expectRefusal(repo, contains: "the work tree has 1 uncommitted or untracked file (untracked.txt); commit or stash them, or pass --allow-dirty")
+        let allowed = relctl(["release", "--allow-dirty"], in: repo.path)
+        #expect(allowed.code == 0, "\(allowed.stderr)")
+        #expect(try repo.git(["status", "--porcelain"]) == "?? untracked.txt\n")
+    }
+
+    @Test func ignoredFilesDoNotCount() throws {
+        let repo = try releaseRepository([])
+        try repo.write(".gitignore", "build/\n")
+        try repo.commit("feat: ignore build", file: "other.txt")
+        try repo.write("build/out.o", "binary")
+        let result = relctl(["release"], in: repo.path)
+        #expect(result.code == 0, "\(result.stderr)")
+    }
+
+    @Test func notAReleaseBranch() throws {
+        let repo = try releaseRepository(["feat: x"])
+        try repo.git(["checkout", "-q", "-b", "feature/login"])
+        try expectRefusal(repo, contains: "'feature/login' is not a release branch (main, master)")
+        try repo.write(".relctl.json", #"{"branches": ["feature/*"]}"#)
+        try repo.commitAll("chore: config")
+        #expect(relctl(["release"], in: repo.path).code == 0)
+    }
+
+    @Test func detachedHead() throws {
+        let repo = try releaseRepository(["feat: x"])
+        try repo.git(["checkout", "-q", "--detach"])
+        try expectRefusal(repo, contains: "HEAD is detached")
+    }
+
+    @Test func tagAlreadyExistsElsewhere() throws {
+        let repo = try releaseRepository(["feat: x"])
+        try repo.git(["tag", "v1.3.0", "HEAD~1"])
+        // v1.3.0 now sits on the commit before: it is the base, so the next is 1.4.0… unless it is not reachable.
+        try repo.git(["tag", "-d", "v1.3.0"])
+        try repo.git(["checkout", "-q", "-b", "side", "HEAD~1"])
+        try repo.commit("fix: side", file: "side.txt")
+        try repo.tag("v1.3.0")
+        try repo.git(["checkout", "-q", "main"])
+        try expectRefusal(repo, contains: "tag v1.3.0 already exists")
+    }
+
+    @Test func noIdentity() throws {
+        let repo = try releaseRepository(["feat: x"])
+        try repo.git(["config", "--unset", "user.name"])
+        try repo.git(["config", "--unset", "user.email"])
+        // A real process, so libgit2 reads its global config from this empty HOME and not the machine's.
+        let home = try makeTempDirectory(prefix: "relctl-home")
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let isolated = ["HOME": home, "XDG_CONFIG_HOME": home, "EMAIL": "", "GIT_AUTHOR_NAME": "", "GIT_AUTHOR_EMAIL": "",
+                        "GIT_COMMITTER_NAME": "", "GIT_COMMITTER_EMAIL": ""]
+        let before = try repo.snapshot()
+        let refused = try runRelctl(["release"], in: repo.path, environment: isolated)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("error: no committer identity: set git config user.name and user.email"), "\(refused.stderr)")
+        #expect(try repo.snapshot() == before)
+        // CI style: identity from the environment, as git honours it.
+        let ci = isolated.merging(["GIT_AUTHOR_NAME": "CI", "GIT_AUTHOR_EMAIL": "ci@example.com",
+                                   "GIT_COMMITTER_NAME": "CI Bot", "GIT_COMMITTER_EMAIL": "ci@example.com"]) { _, b in b }
+        let result = try runRelctl(["release"], in: repo.path, environment: ci)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try repo.git(["log", "-1", "--format=%an <%ae> / %cn"]) == "CI <ci@example.com> / CI Bot\n")
+    }
+
+    @Test func changelogAlreadyHasTheVersion() throws {
+        let repo = try releaseRepository([])
+        try repo.write("CHANGELOG.md", "# Changelog\n\n## 1.3.0 (2026-01-02)\n\n* hand written\n")
+        try repo.commitAll("feat: x")
+        try expectRefusal(repo, contains: "CHANGELOG.md already has a section for 1.3.0")
+    }
+
+    @Test func shallowClone() throws {
+        let origin = try releaseRepository(["feat: a", "fix: b", "fix: c"])
+        let dir = try makeTempDirectory(prefix: "relctl-shallow")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try runProcess(TestRepository.gitPath, ["clone", "-q", "--depth", "1", "file://" + origin.path, dir + "/c"])
+        let clone = try TestRepository(existing: dir + "/c")
+        let result = relctl(["release"], in: clone.path)
+        #expect(result.code == 1)
+        #expect(result.stderr.contains("shallow clone"))
+        #expect(result.stderr.contains("git fetch --unshallow --tags"))
+    }
+
+    @Test func severalProblemsAreAllReported() throws {
+        let repo = try releaseRepository(["feat: x"])
+        try repo.git(["checkout", "-q", "-b", "wip"])
+        try repo.write("scratch.txt", "x")
+        let result = relctl(["release"], in: repo.path)
+        #expect(result.code == 1)
+        #expect(result.stderr.contains("uncommitted or untracked"))
+        #expect(result.stderr.contains("not a release branch"))
+        #expect(result.stderr.contains("nothing was changed (2 preflight problems)"))
+    }
+
+    @Test func anotherReleaseHoldsTheLock() throws {
+        let repo = try releaseRepository(["feat: x"])
+        // A live process (this test) holds the lock.
+        try "\(getpid())\n".write(toFile: repo.path + "/.git/relctl.lock", atomically: true, encoding: .utf8)
+        let before = try repo.snapshot()
+        let result = relctl(["release"], in: repo.path)
+        #expect(result.code == 1)
+        #expect(result.stderr.contains("another relctl release is running on this repository (pid \(getpid()))"))
+        #expect(try repo.snapshot() == before)
+        // A lock left by a dead process is taken over.
+        try "999999\n".write(toFile: repo.path + "/.git/relctl.lock", atomically: true, encoding: .utf8)
+        #expect(relctl(["release"], in: repo.path).code == 0)
+        #expect(!FileManager.default.fileExists(atPath: repo.path + "/.git/relctl.lock"))
+    }
+}
+
+@Suite("relctl release rollback")
+struct ReleaseRollbackTests {
+    @Test(arguments: ["after-write", "after-commit", "after-tag"])
+    func injectedFaultLeavesTheRepositoryAsItWas(point: String) throws {
+        let repo = try releaseRepository(["feat!: breaking", "fix: other"])
+        let before = try repo.snapshot()
+        let result = relctl(["release"], in: repo.path, environment: ["RELCTL_TEST_FAULT": point])
+        #expect(result.code == 1)
+        #expect(result.stderr.contains("injected fault at \(point)"))
+        #expect(result.stderr.contains("every file, the index and the branch were restored"))
+        #expect(try repo.snapshot() == before)
+        #expect(try repo.git(["tag", "-l", "v2.0.0"]).isEmpty)
+        // And the release then goes through cleanly.
+        #expect(relctl(["release"], in: repo.path).code == 0)
+    }
+
+    @Test func unwritableVersionFileStopsBeforeAnything() throws {
+        let repo = try releaseRepository(["feat: x"])
+        // The changelog path is a folder: the write fails; nothing else may have changed.
+        try FileManager.default.removeItem(atPath: repo.path + "/CHANGELOG.md")
+        try FileManager.default.createDirectory(atPath: repo.path + "/CHANGELOG.md", withIntermediateDirectories: true)
+        try repo.write("CHANGELOG.md/keep", "x")
+        try repo.commit("chore: folder", file: "CHANGELOG.md/keep")
+        let before = try repo.snapshot()
+        let result = relctl(["release"], in: repo.path)
+        #expect(result.code == 1)
+        #expect(try repo.snapshot() == before)
+    }
+}
+
+@Suite("relctl release push")
+struct ReleasePushTests {
+    func repositoryWithRemote(_ messages: [String]) throws -> (TestRepository, TestRepository) {
+        let remote = try TestRepository(bare: true)
+        let repo = try releaseRepository([])
+        try repo.git(["remote", "add", "origin", remote.path])
+        try repo.git(["push", "-q", "origin", "main", "v1.2.3"])
+        for message in messages { try repo.commit(message) }
+        return (repo, remote)
+    }
+
+    @Test func pushesBranchAndTag() throws {
+        let (repo, remote) = try repositoryWithRemote(["feat: x"])
+        let result = relctl(["release", "--push", "--json"], in: repo.path)
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(#""pushed":true"#))
+        #expect(try remote.git(["rev-parse", "main"]) == (try repo.git(["rev-parse", "HEAD"])))
+        #expect(try remote.git(["tag", "-l"]) == "v1.2.3\nv1.3.0\n")
+    }
+
+    @Test func remoteAheadIsRefusedInPreflight() throws {
+        let (repo, remote) = try repositoryWithRemote(["feat: x"])
+        let other = try TestRepository(existing: try makeTempDirectory(prefix: "relctl-other") + "/c")
+        try runProcess(TestRepository.gitPath, ["clone", "-q", remote.path, other.path])
+        try other.commit("fix: from a colleague", file: "colleague.txt")
+        try other.git(["push", "-q", "origin", "main"])
+        let before = try repo.snapshot()
+        let result = relctl(["release", "--push"], in: repo.path)
+        #expect(result.code == 1)
+        #expect(result.stderr.contains("'origin/main' has commits this clone does not have"))
+        #expect(try repo.snapshot() == before)
+        try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: other.path).deletingLastPathComponent().path)
+    }
+
+    @Test func tagOnTheRemoteIsRefused() throws {
+        let (repo, remote) = try repositoryWithRemote(["feat: x"])
+        try remote.git(["tag", "v1.3.0", "main"])
+        let result = relctl(["release", "--push"], in: repo.path)
+        #expect(result.code == 1)
+        #expect(result.stderr.contains("tag v1.3.0 already exists on 'origin'"))
+    }
+
+    @Test func failedPushKeepsTheLocalReleaseAndARerunOnlyPushes() throws {
+        let (repo, remote) = try repositoryWithRemote(["feat: x"])
+        let failed = relctl(["release", "--push"], in: repo.path, environment: ["RELCTL_TEST_FAULT": "before-push"])
+        #expect(failed.code == 1)
+        #expect(failed.stderr.contains("released 1.3.0"))
+        #expect(try repo.git(["tag", "-l", "v1.3.0"]) == "v1.3.0\n")
+        #expect(try remote.git(["tag", "-l", "v1.3.0"]).isEmpty)
+        let rerun = relctl(["release", "--push"], in: repo.path)
+        #expect(rerun.code == 0, "\(rerun.stderr)")
+        #expect(rerun.stderr.contains("v1.3.0 is released locally but not on 'origin': pushing it"))
+        #expect(try remote.git(["tag", "-l", "v1.3.0"]) == "v1.3.0\n")
+        #expect(try remote.git(["rev-parse", "main"]) == (try repo.git(["rev-parse", "HEAD"])))
+        let third = relctl(["release", "--push"], in: repo.path)
+        #expect(third.stderr.contains("already released and pushed"))
+    }
+
+    @Test func rejectedPushReportsTheRecovery() throws {
+        let (repo, remote) = try repositoryWithRemote(["feat: x"])
+        // The remote cannot take refs/tags/v1.3.0: a ref below that name already exists there.
+        try remote.git(["update-ref", "refs/tags/v1.3.0/blocker", "main"])
+        let result = relctl(["release", "--push"], in: repo.path)
+        #expect(result.code == 1)
+        #expect(result.stderr.contains("The release v1.3.0 is committed and tagged locally"))
+        #expect(result.stderr.contains("relctl release --push"))
+        #expect(try repo.git(["tag", "-l", "v1.3.0"]) == "v1.3.0\n")
+    }
+}
+
+@Suite("relctl release as a process")
+struct ReleaseProcessTests {
+    @Test func twoReleasesAtOnceMakeOneRelease() throws {
+        let repo = try releaseRepository(["feat: x", "fix: y"])
+        let binary = try relctlExecutable()
+        var processes: [(Process, Pipe)] = []
+        for _ in 0..<2 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = ["release", "--repo", repo.path]
+            process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { _, b in b }
+            let err = Pipe()
+            process.standardError = err
+            process.standardOutput = Pipe()
+            processes.append((process, err))
+        }
+        for (process, _) in processes { try process.run() }
+        var outcomes: [(Int32, String)] = []
+        for (process, err) in processes {
+            let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            outcomes.append((process.terminationStatus, text))
+        }
+        // One released; the other either lost the lock race cleanly or found the release already made.
+        #expect(outcomes.filter { $0.1.contains("released 1.3.0") }.count == 1, "\(outcomes)")
+        let loser = try #require(outcomes.first { !$0.1.contains("released 1.3.0") })
+        #expect((loser.0 == 1 && loser.1.contains("another relctl release is running"))
+                || (loser.0 == 0 && loser.1.contains("HEAD is already released as v1.3.0")), "\(loser)")
+        #expect(try repo.git(["tag", "-l", "v1.3.*"]) == "v1.3.0\n")
+        #expect(try repo.git(["log", "--format=%s", "v1.2.3..HEAD"]).components(separatedBy: "chore(release)").count == 2)
+        #expect(try repo.git(["status", "--porcelain"]).isEmpty)
+    }
+
+    @Test func releaseEndToEnd() throws {
+        let repo = try releaseRepository(["perf: faster cold start"])
+        let result = try runRelctl(["release"], in: repo.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "1.2.4\n")
+        #expect(result.stderr.contains("released 1.2.4 (patch) as v1.2.4"))
+    }
+}
