@@ -98,7 +98,7 @@ public enum RelctlCLI {
     }
 
     static var commands: [CommandSpec] {
-        [NextCommand.spec, ReleaseCommand.spec]
+        [NextCommand.spec, ReleaseCommand.spec, ChangelogCommand.spec, StatusCommand.spec]
     }
 
     static var mainHelp: String {

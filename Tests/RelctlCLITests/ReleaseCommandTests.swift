@@ -433,3 +433,51 @@ struct ReleaseProcessTests {
         #expect(result.stderr.contains("released 1.2.4 (patch) as v1.2.4"))
     }
 }
+
+@Suite("relctl changelog and status")
+struct ChangelogAndStatusTests {
+    @Test func changelogPrintsTheSectionReleaseWouldWrite() throws {
+        let repo = try releaseRepository(["feat(map): offline tiles", "fix: login loop", "docs: readme"])
+        try repo.git(["remote", "add", "origin", "git@github.com:acme/app.git"])
+        let before = try repo.snapshot()
+        let printed = relctl(["changelog"], in: repo.path, environment: fixedDate)
+        #expect(printed.code == 0)
+        #expect(printed.stdout.hasPrefix("## [1.3.0](https://github.com/acme/app/compare/v1.2.3...v1.3.0) (2026-09-21)\n"))
+        #expect(printed.stdout.contains("* **map:** offline tiles (["))
+        #expect(printed.stdout.contains("](https://github.com/acme/app/commit/"))
+        #expect(!printed.stdout.contains("readme"))
+        #expect(try repo.snapshot() == before)
+        let released = relctl(["release"], in: repo.path, environment: fixedDate)
+        #expect(released.code == 0)
+        #expect(try repo.read("CHANGELOG.md").contains(printed.stdout))
+    }
+
+    @Test func unreleasedAndNothingDue() throws {
+        let repo = try releaseRepository(["docs: guide"])
+        let none = relctl(["changelog"], in: repo.path)
+        #expect(none.stdout.isEmpty)
+        #expect(none.stderr.contains("no releasable commit"))
+        let unreleased = relctl(["changelog", "--unreleased"], in: repo.path, environment: fixedDate)
+        #expect(unreleased.stdout.hasPrefix("## Unreleased (2026-09-21)\n"))
+        #expect(unreleased.stdout.contains("No user-facing changes."))
+        try repo.write(".relctl.json", #"{"changelog": {"groups": [{"title": "Documentation", "types": ["docs"]}]}}"#)
+        let withDocs = relctl(["changelog", "--unreleased", "--json"], in: repo.path)
+        #expect(withDocs.stdout.contains("### Documentation"))
+        #expect(withDocs.stdout.hasPrefix(#"{"schemaVersion":1"#))
+    }
+
+    @Test func statusShowsThePendingMajor() throws {
+        let repo = try releaseRepository(["feat!: v2 api"])
+        let before = relctl(["status"], in: repo.path)
+        #expect(before.stdout.contains("last release:  v1.2.3 (1.2.3)"))
+        #expect(before.stdout.contains("next release:  2.0.0 (major)"))
+        #expect(before.stdout.contains("major pending: none"))
+        #expect(relctl(["release"], in: repo.path).code == 0)
+        let after = relctl(["status"], in: repo.path)
+        #expect(after.stdout.contains("major pending: 2.0.0"))
+        #expect(after.stdout.contains("relctl gate raise-min 2.0.0"))
+        let json = relctl(["status", "--json"], in: repo.path)
+        #expect(json.stdout.contains(#""majorPending":{"version":"2.0.0","previousVersion":"1.2.3","tag":"v2.0.0""#))
+        #expect(json.stdout.contains(#""next":null"#))
+    }
+}
