@@ -77,8 +77,12 @@ struct Workspace {
         }
         candidates.sort { $0.version != $1.version ? $0.version > $1.version : $0.tag.name < $1.tag.name }
 
-        let walker = HistoryWalker(repository: repository)
-        let walked = Result { () throws(GitError) in try walker.rangeSinceFirstAncestor(of: head, among: candidates.map(\.tag)) }
+        let classifier = StreamingClassifier(rules: config.releaseRules)
+        // The walker (and the raw messages it holds) is freed as soon as the walk is done.
+        let walked = Result { () throws(GitError) in
+            try HistoryWalker(repository: repository).rangeSinceFirstAncestor(
+                of: head, among: candidates.map(\.tag), onWalk: classifier.reset, onCommit: classifier.add)
+        }
         if case .failure(let error) = walked, error.kind == .shallowHistory {
             let what = candidates.isEmpty ? "no release tag was fetched" : "its history does not reach a release tag"
             throw CLIFailure(message: "this is a shallow clone and \(what), so the next version cannot be known; \(Workspace.shallowFix)")
@@ -88,10 +92,7 @@ struct Workspace {
             // The whole (cut) history was walked without meeting a tag: a release computed now would be wrong.
             throw CLIFailure(message: "this is a shallow clone and no release tag is reachable from HEAD, so the next version cannot be known; \(Workspace.shallowFix)")
         }
-        let raw = range.walk.commits.map {
-            RawCommit(sha: $0.id.hex, message: $0.message, parentCount: $0.parentCount)
-        }
-        let analysis = CommitAnalyzer.analyze(raw, rules: config.releaseRules)
+        let analysis = classifier.analysis(of: range.walk.commits)
         let base = range.base.map { candidates[$0.index] }
         let current = base?.version
         let bump = VersionPolicy.effectiveBump(current: current, bump: analysis.bump, majorOnZero: config.majorOnZero)

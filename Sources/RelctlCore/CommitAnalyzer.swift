@@ -64,6 +64,13 @@ public struct AnalyzedCommit: Hashable, Sendable {
     public var counted: Bool { status == .counted }
 }
 
+/// One commit classified on its own, before reverts are paired across the range.
+public struct ClassifiedCommit: Sendable {
+    public var commit: AnalyzedCommit
+    /// The (lowercased, possibly abbreviated) sha this commit reverts, when it is a revert.
+    public var revertReference: String?
+}
+
 /// The result of ``CommitAnalyzer/analyze(_:rules:)``.
 public struct CommitAnalysis: Sendable {
     /// In input order (newest first).
@@ -111,8 +118,8 @@ public enum CommitAnalyzer {
     /// Analyzes `commits`, given newest first (as a history walk yields them); the result keeps that order.
     public static func analyze(_ commits: [RawCommit], rules: ReleaseRules) -> CommitAnalysis {
         // Each commit is classified on its own, so long ranges are parsed on every core in chunks;
-        // only the revert pairing below looks across commits.
-        var classified = [(commit: AnalyzedCommit, revertReference: String?)?](repeating: nil, count: commits.count)
+        // only the revert pairing in `combine` looks across commits.
+        var classified = [ClassifiedCommit?](repeating: nil, count: commits.count)
         let chunk = 4096
         if commits.count > chunk {
             let chunks = (commits.count + chunk - 1) / chunk
@@ -127,20 +134,26 @@ public enum CommitAnalyzer {
         } else {
             for index in commits.indices { classified[index] = classify(commits[index], rules: rules) }
         }
+        return combine(classified.map { $0! })
+    }
+
+    /// Joins commits classified one by one (newest first) into the analysis: pairs reverts with their
+    /// targets and takes the largest bump. `analyze` is `combine(commits.map { classify($0) })`; a caller
+    /// that reads commits as a stream may classify them as they come, on another thread.
+    public static func combine(_ classified: [ClassifiedCommit]) -> CommitAnalysis {
         var results: [AnalyzedCommit] = []
-        results.reserveCapacity(commits.count)
+        results.reserveCapacity(classified.count)
         var revertReferences: [Int: String] = [:]
         for (index, item) in classified.enumerated() {
-            results.append(item!.commit)
-            if let reference = item!.revertReference { revertReferences[index] = reference }
+            results.append(item.commit)
+            if let reference = item.revertReference { revertReferences[index] = reference }
         }
-        classified = []
+        var targets: [Int: Int] = [:]
 
         // Resolve revert targets among older commits (higher indices).
-        var targets: [Int: Int] = [:]
         if !revertReferences.isEmpty {
             // Git prints lowercase hex; normalise only what is not already lowercase (no allocation otherwise).
-            let shas = commits.map { $0.sha.utf8.contains(where: { $0 >= 65 && $0 <= 90 }) ? $0.sha.lowercased() : $0.sha }
+            let shas = results.map { $0.sha.utf8.contains(where: { $0 >= 65 && $0 <= 90 }) ? $0.sha.lowercased() : $0.sha }
             var indexBySHA: [String: Int] = [:]
             indexBySHA.reserveCapacity(shas.count)
             for (index, sha) in shas.enumerated().reversed() {
@@ -174,8 +187,8 @@ public enum CommitAnalyzer {
         }
 
         // Newest first: every revert of a commit is newer than it, so its effectiveness is known.
-        var cancelled = [Bool](repeating: false, count: commits.count)
-        for index in commits.indices {
+        var cancelled = [Bool](repeating: false, count: results.count)
+        for index in results.indices {
             guard let target = targets[index] else { continue }
             if cancelled[index] {
                 results[index].status = .reverted
@@ -185,7 +198,7 @@ public enum CommitAnalyzer {
             }
             results[index].bump = .none
         }
-        for index in commits.indices where cancelled[index] {
+        for index in results.indices where cancelled[index] {
             results[index].status = .reverted
             results[index].bump = .none
         }
@@ -195,7 +208,7 @@ public enum CommitAnalyzer {
     }
 
     /// One commit on its own: merge, fixup, revert reference, conventional parse and bump.
-    private static func classify(_ commit: RawCommit, rules: ReleaseRules) -> (commit: AnalyzedCommit, revertReference: String?) {
+    public static func classify(_ commit: RawCommit, rules: ReleaseRules) -> ClassifiedCommit {
         var text = commit.message
         var summary = ConventionalCommitParser.summary(of: text)
         let originalSummary = summary
@@ -228,7 +241,7 @@ public enum CommitAnalyzer {
                 analyzed.status = analyzed.bump == .none ? .noReleaseType : .counted
             }
         }
-        return (analyzed, reverted)
+        return ClassifiedCommit(commit: analyzed, revertReference: reverted)
     }
 
     // MARK: Helpers

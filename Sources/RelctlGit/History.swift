@@ -142,7 +142,12 @@ public final class HistoryWalker {
     /// The commits in `base..head`. With `base` nil, the whole history of `head`.
     /// Throws `.shallowHistory` when the range crosses the edge of a shallow clone, `.missingObject` when an
     /// object is missing in a complete repository.
-    public func walk(from head: ObjectID, hiding base: ObjectID?) throws(GitError) -> RangeWalk {
+    ///
+    /// `onCommit` sees each commit as the walk finds it, before the walk ends: a caller can start on them at once
+    /// (on another thread). A commit seen there may still drop out of the final range (clock skew: a later commit
+    /// proves it an ancestor of the base); the returned range is the truth.
+    public func walk(from head: ObjectID, hiding base: ObjectID?,
+                     onCommit: ((CommitRecord) -> Void)? = nil) throws(GitError) -> RangeWalk {
         for i in flags.indices { flags[i] = 0 }
         var queue = DateQueue()
         var sequence = 0
@@ -165,7 +170,7 @@ public final class HistoryWalker {
         if headNode == baseNode { return RangeWalk(commits: [], reachedBase: true) }
         var reachedBase = false
         var missing: [Int32] = []
-        var result: [Int32] = []
+        var result: [(node: Int32, record: CommitRecord)] = []
         var lastDate = Int64.max
         var slop = 5
 
@@ -198,7 +203,9 @@ public final class HistoryWalker {
                 break
             }
             lastDate = nodes[Int(c)].time
-            result.append(c)
+            let record = self.record(c)
+            onCommit?(record)
+            result.append((c, record))
         }
 
         if let stuck = missing.first(where: { flags[Int($0)] & Self.uninteresting == 0 }) {
@@ -210,16 +217,16 @@ public final class HistoryWalker {
                            message: "commit \(nodes[Int(stuck)].id.hex) is missing from the object database")
         }
 
-        var commits: [CommitRecord] = []
-        commits.reserveCapacity(result.count)
-        for n in result where flags[Int(n)] & Self.uninteresting == 0 {
-            let node = nodes[Int(n)]
-            let message = messages.withUnsafeBufferPointer { all in
-                String(decoding: UnsafeBufferPointer(rebasing: all[node.messageStart..<(node.messageStart + node.messageLength)]), as: UTF8.self)
-            }
-            commits.append(CommitRecord(id: node.id, parentCount: Int(node.parentCount), time: node.time, message: message))
-        }
+        let commits = result.compactMap { flags[Int($0.node)] & Self.uninteresting == 0 ? $0.record : nil }
         return RangeWalk(commits: commits, reachedBase: reachedBase)
+    }
+
+    private func record(_ n: Int32) -> CommitRecord {
+        let node = nodes[Int(n)]
+        let message = messages.withUnsafeBufferPointer { all in
+            String(decoding: UnsafeBufferPointer(rebasing: all[node.messageStart..<(node.messageStart + node.messageLength)]), as: UTF8.self)
+        }
+        return CommitRecord(id: node.id, parentCount: Int(node.parentCount), time: node.time, message: message)
     }
 
     private func stillInteresting(_ queue: DateQueue, lastDate: Int64, slop: Int) -> Int {
@@ -303,7 +310,10 @@ extension HistoryWalker {
     /// Each candidate is tried with one limited walk; a candidate that is not an ancestor (a tag on a branch not
     /// merged into HEAD) is passed over. With no ancestor among them, the whole history of `head` is walked.
     /// Returns the index of the chosen candidate, its commit, and the walk.
-    public func rangeSinceFirstAncestor(of head: ObjectID, among candidates: [TagReference]) throws(GitError)
+    /// `onWalk` is called as each walk starts (a caller streaming commits drops what the previous attempt sent),
+    /// `onCommit` as each commit is found (see `walk`).
+    public func rangeSinceFirstAncestor(of head: ObjectID, among candidates: [TagReference],
+                                        onWalk: (() -> Void)? = nil, onCommit: ((CommitRecord) -> Void)? = nil) throws(GitError)
         -> (base: (index: Int, commit: ObjectID)?, walk: RangeWalk)
     {
         var shallowFailure: GitError?
@@ -317,7 +327,8 @@ extension HistoryWalker {
             }
             guard let commit else { continue }   // a tag of a tree or blob
             do {
-                let walk = try walk(from: head, hiding: commit)
+                onWalk?()
+                let walk = try walk(from: head, hiding: commit, onCommit: onCommit)
                 if walk.reachedBase { return ((i, commit), walk) }
             } catch {
                 // A shallow edge met while hiding a candidate that is not an ancestor: try the next one.
@@ -326,6 +337,7 @@ extension HistoryWalker {
             }
         }
         if let shallowFailure { throw shallowFailure }
-        return (nil, try walk(from: head, hiding: nil))
+        onWalk?()
+        return (nil, try walk(from: head, hiding: nil, onCommit: onCommit))
     }
 }
