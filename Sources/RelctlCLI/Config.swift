@@ -1,5 +1,6 @@
 import Foundation
 import RelctlCore
+import RelctlFiles
 
 /// relctl's settings, from `.relctl.json` at the repository root (or `--config`). Every key is optional.
 struct Config {
@@ -12,6 +13,10 @@ struct Config {
     var path: String?
 
     static let fileName = ".relctl.json"
+
+    /// The version files (`files`) and the build-number strategy (`buildNumber`); see FilesConfig.swift.
+    var files: [FileEntry] = []
+    var buildNumber = BuildNumberSettings()
 }
 
 /// A config mistake: `file:line: error: …`, exit 1, and a hint on how to fix it.
@@ -129,9 +134,10 @@ extension Config {
             throw ConfigError(path: path, line: error.line, message: "not valid JSON: \(error.message) (column \(error.column))")
         }
         let object = try StrictObject(root, path: path)
-        try object.rejectUnknownKeys(knownKeys)
+        try object.rejectUnknownKeys(knownKeys + versionFileKeys)
         var config = Config()
         config.path = path
+        try config.parseVersionFileKeys(object)
         if let (format, node) = try object.string("tagFormat") {
             do {
                 _ = try TagFormat(format)
