@@ -98,7 +98,7 @@ public enum RelctlCLI {
     }
 
     static var commands: [CommandSpec] {
-        [NextCommand.spec]
+        [NextCommand.spec, InitCommand.spec, CurrentCommand.spec, SyncCommand.spec]
     }
 
     static var mainHelp: String {
