@@ -79,6 +79,14 @@ extension Workspace {
                 }
                 let buildDrift = current.drift.contains { $0.field != .marketing }
                 if current.highestIOSBuild == nil && current.highestAndroidBuild == nil {
+                    // A computed build number cannot be incremented: refuse rather than ship a stale build.
+                    for file in current.files {
+                        for location in file.locations where location.field != .marketing {
+                            if case .computed(let expression, let hint)? = location.indirection {
+                                throw CLIFailure(message: "\(file.entry.path):\(location.line): \(location.context ?? location.field.rawValue) is a computed value (\(expression)), so relctl cannot increment it (\(hint); or pass --build N, or set buildNumber strategy \"keep\")")
+                            }
+                        }
+                    }
                     note = "no file holds a build number; only the version is written"
                 } else if !marketingOnly.changes.contains(where: \.isChanged) && !buildDrift {
                     note = "every file already holds \(version); build numbers kept (pass --build N to set them)"
@@ -144,13 +152,13 @@ extension Workspace {
 }
 
 enum VersionFileText {
-    /// "marketing", "iOS build", "Android build", "build" for a field.
+    /// "marketing", "iOS build", "Android build", "shared build" (pubspec's `+N`, both stores) for a field.
     static func fieldName(_ field: VersionField) -> String {
         switch field {
         case .marketing: return "marketing"
         case .iosBuild: return "iOS build"
         case .androidBuild: return "Android build"
-        case .build: return "build (iOS + Android)"
+        case .build: return "shared build"
         }
     }
 
