@@ -300,6 +300,11 @@ struct SyncCommandTests {
         #expect(again.stdout == #"{"schemaVersion":1,"version":"1.3.0","iosBuild":"13","androidBuild":"13","dryRun":false,"files":[{"path":"package.json","changed":false},{"path":"ios/App.xcodeproj/project.pbxproj","changed":false},{"path":"android/app/build.gradle","changed":false}]}"# + "\n")
         #expect(again.stderr.contains("note: every file already holds 1.3.0; build numbers kept"))
         #expect(again.stderr.contains("all 3 files already hold 1.3.0, iOS build 13, Android build 13; nothing to write"))
+        // Going back is written (sync does what it is told) but warned about.
+        let back = relctl(["sync", "1.2.5", "--dry-run"], in: repo.path)
+        #expect(back.code == 0)
+        #expect(back.stderr.hasPrefix("warning: 1.2.5 is lower than 1.3.0 in package.json:3; it would be written anyway\n"), "\(back.stderr)")
+        #expect(try repo.snapshot() == snapshot)
         // A new version moves the build numbers on again.
         #expect(relctl(["sync", "1.3.1"], in: repo.path).code == 0)
         #expect(try repo.read("android/app/build.gradle").contains("versionCode 14\n"))
@@ -340,8 +345,11 @@ struct SyncCommandTests {
         let line = lineOf("MARKETING_VERSION = 1.3.0", in: try repo.read("ios/App.xcodeproj/project.pbxproj"))
         #expect(current.stdout.contains("  marketing      $(MARKETING_VERSION) line 8 → build setting MARKETING_VERSION, set in ios/App.xcodeproj/project.pbxproj:\(line) (1.3.0)\n"),
                 "\(current.stdout)")
+        #expect(!result.stderr.contains("warning:"), "\(result.stderr)")
         // The final release of the same marketing version is a later build.
-        #expect(relctl(["sync", "1.3.0"], in: repo.path).code == 0)
+        let final = relctl(["sync", "1.3.0"], in: repo.path)
+        #expect(final.code == 0)
+        #expect(!final.stderr.contains("warning:"), "\(final.stderr)")
         #expect(try repo.read("android/app/build.gradle").contains("versionCode 14\n        versionName \"1.3.0\"\n"))
     }
 

@@ -55,6 +55,9 @@ enum SyncCommand {
             }
         }
 
+        if let lower = downgrade(to: version, from: sync.current) {
+            output.warning("\(version) is lower than \(lower.value) in \(lower.path):\(lower.line); \(dryRun ? "it would be" : "it was") written anyway")
+        }
         let verb = dryRun ? "would update" : "updated"
         for change in changed {
             output.message("\(verb) \(change.path): \(VersionFileText.changes(change))")
@@ -86,6 +89,20 @@ enum SyncCommand {
             ]).rendered())
         }
         return ExitCode.success
+    }
+
+    /// The first file holding a higher version than `version` (iOS files compared with its store-safe core).
+    static func downgrade(to version: String, from current: CurrentVersions) -> (path: String, line: Int, value: String)? {
+        guard let new = SemanticVersion(version) else { return nil }
+        for file in current.files {
+            for location in file.locations where location.field == .marketing && location.indirection == nil {
+                guard let old = SemanticVersion(location.value) else { continue }
+                let compared = file.entry.format.marketingPlatform == .ios
+                    ? SemanticVersion(major: new.major, minor: new.minor, patch: new.patch) : new
+                if old > compared { return (file.entry.path, location.line, location.value) }
+            }
+        }
+        return nil
     }
 
     /// A strict SemVer 2.0.0 version, as given (so `1.3.0-beta.1` stays as typed).
