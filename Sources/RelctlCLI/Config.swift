@@ -20,15 +20,15 @@ struct Config {
 
     enum OnMajor: String { case warn, halt }
 
-    /// The version files to keep in sync (`files`), and how build numbers move (`buildNumber`).
-    var files: [FileEntry] = []
-    var buildStrategy = BuildNumberStrategy.increment
-    var sharedBuildCounter = true
 
     /// The file it came from, for messages; nil when relctl runs on defaults.
     var path: String?
 
     static let fileName = ".relctl.json"
+
+    /// The version files (`files`) and the build-number strategy (`buildNumber`); see FilesConfig.swift.
+    var files: [FileEntry] = []
+    var buildNumber = BuildNumberSettings()
 }
 
 /// A config mistake: `file:line: error: …`, exit 1, and a hint on how to fix it.
@@ -147,9 +147,10 @@ extension Config {
             throw ConfigError(path: path, line: error.line, message: "not valid JSON: \(error.message) (column \(error.column))")
         }
         let object = try StrictObject(root, path: path)
-        try object.rejectUnknownKeys(knownKeys)
+        try object.rejectUnknownKeys(knownKeys + versionFileKeys)
         var config = Config()
         config.path = path
+        try config.parseVersionFileKeys(object)
         if let (format, node) = try object.string("tagFormat") {
             do {
                 _ = try TagFormat(format)

@@ -98,7 +98,8 @@ public enum RelctlCLI {
     }
 
     static var commands: [CommandSpec] {
-        [NextCommand.spec, ReleaseCommand.spec, ChangelogCommand.spec, StatusCommand.spec]
+        [NextCommand.spec, ReleaseCommand.spec, ChangelogCommand.spec, StatusCommand.spec,
+         InitCommand.spec, CurrentCommand.spec, SyncCommand.spec]
     }
 
     static var mainHelp: String {

@@ -39,14 +39,12 @@ struct ReleasePlan {
         var fileProblem: String?
         if !config.files.isEmpty {
             do {
-                let plan = try SyncPlan.make(root: root, entries: config.files, version: version.description,
-                                             strategy: config.buildStrategy, sharedCounter: config.sharedBuildCounter,
-                                             environment: context.environment)
-                for change in plan.changes where change.isChanged {
+                let sync = try workspace.planVersionSync(version: version.description, build: nil, environment: context.environment)
+                for change in sync.changed {
                     writes.append(FileWrite(path: change.absolutePath, oldBytes: Array(change.oldText.utf8), newBytes: Array(change.newText.utf8)))
                 }
-            } catch {
-                fileProblem = error.description
+            } catch let failure as CLIFailure {
+                fileProblem = failure.message
             }
         }
 

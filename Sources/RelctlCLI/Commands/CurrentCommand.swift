@@ -1,0 +1,120 @@
+import RelctlCore
+import RelctlFiles
+
+/// `relctl current`: the version and build numbers in every configured file, and whether they agree.
+enum CurrentCommand {
+    static let spec = CommandSpec(
+        name: "current",
+        summary: "Show the version and build numbers in every version file listed in .relctl.json.",
+        options: [.repo, .config, .json],
+        discussion: """
+        For each entry of 'files' prints the marketing version, the iOS build number and the Android build
+        number with the line they are on. A value that only refers to another place ($(MARKETING_VERSION) in an
+        Info.plist, $(FLUTTER_BUILD_NAME) in a Flutter project, a Gradle property) is shown with where the real
+        value lives. Nothing is written.
+
+        Drift: files that disagree about the marketing version (compared without the prerelease on iOS files,
+        which carry 1.3.0 for 1.3.0-beta.1), the iOS build or the Android build. Each drift is reported on stderr
+        and the exit code is 2; 'relctl sync <version>' writes one version everywhere.
+
+        --json prints {"schemaVersion":1,"files":[{"path","format","marketing","iosBuild","androidBuild"}],
+        "drift":[{"field","values":[{"path","line","value"}]}]}, each value {"value","line","indirection"} or null.
+
+        EXIT CODES: 0 all files agree, 1 failure (no files configured, a file missing or unreadable),
+        2 version drift, 64 usage error.
+        """,
+        run: run)
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        let workspace = try Workspace.open(arguments, context)
+        let current = try workspace.readVersions()
+        if arguments.has("--json") {
+            context.output.result(json(current).rendered())
+        } else {
+            context.output.resultText(text(current))
+        }
+        for drift in current.drift {
+            context.output.error("version drift: \(drift.description)")
+        }
+        if !current.drift.isEmpty {
+            context.output.note("run 'relctl sync <version>' to write one version and build number to every file")
+            return ExitCode.drift
+        }
+        return ExitCode.success
+    }
+
+    /// One block per file: a row per distinct value of each field, with its lines.
+    static func text(_ current: CurrentVersions) -> String {
+        var out = ""
+        for file in current.files {
+            out += "\(file.entry.path) (\(file.entry.format.rawValue))\n"
+            if file.locations.isEmpty { out += "  (no version values found)\n" }
+            for row in rows(file, among: current.files) {
+                let lines = row.lines.count == 1 ? "line \(row.lines[0])" : "lines " + row.lines.map(String.init).joined(separator: ", ")
+                var line = "  " + pad(VersionFileText.fieldName(row.field), 15) + pad(row.value, 12) + " " + lines
+                if let whereItLives = row.whereItLives { line += " → " + whereItLives }
+                out += line + "\n"
+            }
+        }
+        return out
+    }
+
+    struct Row {
+        var field: VersionField
+        var value: String
+        var lines: [Int]
+        var whereItLives: String?
+    }
+
+    static func rows(_ file: FileVersions, among files: [FileVersions]) -> [Row] {
+        var rows: [Row] = []
+        for location in file.locations {
+            if let i = rows.firstIndex(where: { $0.field == location.field && $0.value == location.value }) {
+                if !rows[i].lines.contains(location.line) { rows[i].lines.append(location.line) }
+            } else {
+                rows.append(Row(field: location.field, value: location.value, lines: [location.line],
+                                whereItLives: VersionFileText.whereItLives(location, in: file, among: files)))
+            }
+        }
+        let order: [VersionField] = [.marketing, .build, .iosBuild, .androidBuild]
+        return rows.enumerated().sorted {
+            (order.firstIndex(of: $0.element.field)!, $0.offset) < (order.firstIndex(of: $1.element.field)!, $1.offset)
+        }.map(\.element)
+    }
+
+    static func pad(_ s: String, _ width: Int) -> String {
+        s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
+    }
+
+    static func json(_ current: CurrentVersions) -> JSONOutput {
+        func value(_ file: FileVersions, _ fields: [VersionField]) -> JSONOutput {
+            let candidates = file.locations.filter { fields.contains($0.field) }
+            guard let location = candidates.first(where: { $0.indirection == nil }) ?? candidates.first else { return .null }
+            return .object([
+                ("value", .string(location.value)),
+                ("line", .int(location.line)),
+                ("indirection", .optional(VersionFileText.whereItLives(location, in: file, among: current.files))),
+            ])
+        }
+        return .object([
+            ("schemaVersion", .int(1)),
+            ("files", .array(current.files.map { file in
+                .object([
+                    ("path", .string(file.entry.path)),
+                    ("format", .string(file.entry.format.rawValue)),
+                    ("marketing", value(file, [.marketing])),
+                    ("iosBuild", value(file, [.iosBuild, .build])),
+                    ("androidBuild", value(file, [.androidBuild, .build])),
+                ])
+            })),
+            ("drift", .array(current.drift.map { drift in
+                .object([
+                    ("field", .string(drift.field.rawValue)),
+                    ("values", .array(drift.values.map {
+                        .object([("path", .string($0.path)), ("line", .int($0.line)), ("value", .string($0.value))])
+                    })),
+                ])
+            })),
+        ])
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import RelctlCore
+import RelctlFiles
+import RelctlGit
+
+/// `relctl init`: detect the app's version files and write a starter `.relctl.json`.
+enum InitCommand {
+    static let spec = CommandSpec(
+        name: "init",
+        summary: "Detect the app's version files and write a starter .relctl.json.",
+        options: [.repo],
+        discussion: """
+        Looks at the repository root for app.json / app.config.json (Expo), app.config.ts/js with literal
+        versions, package.json, pubspec.yaml, ios/*.xcodeproj/project.pbxproj, ios/*/Info.plist with literal
+        values, android/app/build.gradle(.kts) (and the gradle.properties keys it reads) and .xcconfig files
+        setting MARKETING_VERSION. Files whose versions are only references or computed values are skipped.
+
+        Writes .relctl.json (tagFormat, files, buildNumber) at the repository root and prints the files found on
+        stdout. An existing .relctl.json is never overwritten: edit it, or delete it and run init again. When no
+        version file is found, nothing is written.
+
+        EXIT CODES: 0 config written, 1 failure (config exists, no version file found), 64 usage error.
+        """,
+        run: run)
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        let root = try repositoryRoot(arguments, context)
+        let configPath = root + "/" + Config.fileName
+        if FileManager.default.fileExists(atPath: configPath) {
+            throw CLIFailure(message: "\(Config.fileName) already exists in \(root); relctl init never overwrites it (edit it, or delete it and run relctl init again)")
+        }
+        let entries = VersionFiles.detectFiles(root: root)
+        guard !entries.isEmpty else {
+            throw CLIFailure(message: "no version files found in \(root) (looked for app.json, app.config.*, package.json, pubspec.yaml, ios/*.xcodeproj, ios/*/Info.plist, android/app/build.gradle, *.xcconfig); nothing was written, add 'files' entries to \(Config.fileName) by hand")
+        }
+        let text = configText(entries)
+        // Never overwrite, even if the file appeared since the check above.
+        let fd = open(configPath, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard fd >= 0 else {
+            throw CLIFailure(message: "cannot create \(configPath): \(String(cString: strerror(errno)))")
+        }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        guard written == bytes.count else {
+            unlink(configPath)
+            throw CLIFailure(message: "cannot write \(configPath); nothing was written")
+        }
+
+        let current = try? CurrentVersions.read(root: root, entries: entries)
+        for entry in entries {
+            var line = CurrentCommand.pad(entry.path, 44) + " " + CurrentCommand.pad(entry.format.rawValue, 10)
+            if let file = current?.files.first(where: { $0.entry == entry }) {
+                var values: [String] = []
+                if let v = file.marketing { values.append("version \(v)") }
+                if let v = file.iosBuild, file.value(.build) == nil { values.append("iOS build \(v)") }
+                if let v = file.androidBuild, file.value(.build) == nil { values.append("Android build \(v)") }
+                if let v = file.value(.build) { values.append("build \(v)") }
+                line += " " + values.joined(separator: ", ")
+            }
+            context.output.result(line.trimmingTrailingSpaces())
+        }
+        context.output.message("wrote \(Config.fileName) with \(entries.count) version file\(entries.count == 1 ? "" : "s") and buildNumber strategy increment; check it, then run 'relctl current'")
+        if let drift = current?.drift, !drift.isEmpty {
+            context.output.warning("the files disagree (\(drift.map { $0.field.rawValue }.joined(separator: ", "))); 'relctl current' shows where, 'relctl sync <version>' aligns them")
+        }
+        return ExitCode.success
+    }
+
+    /// The work tree root above `--repo` (or the current folder), without reading any config.
+    static func repositoryRoot(_ arguments: ParsedArguments, _ context: CommandContext) throws -> String {
+        let given = arguments.value("--repo")
+        let start = given.map { $0.hasPrefix("/") ? $0 : context.currentDirectory + "/" + $0 } ?? context.currentDirectory
+        guard FileManager.default.fileExists(atPath: start) else {
+            throw CLIFailure(message: "'\(given ?? start)' does not exist; pass --repo the path of a git repository")
+        }
+        let opened = Result { () throws(GitError) -> Repository in try Repository(discoveringFrom: start) }
+        if case .failure(let error) = opened, error.kind == .notARepository {
+            throw CLIFailure(message: "'\(given ?? start)' is not inside a git repository; run relctl init in the app's repository or pass --repo PATH")
+        }
+        guard let root = try opened.get().workdir else {
+            throw CLIFailure(message: "'\(start)' is a bare repository; relctl needs a work tree (clone it first)")
+        }
+        return root
+    }
+
+    /// The starter config: pretty JSON, 2-space indent, a trailing newline.
+    static func configText(_ entries: [FileEntry]) -> String {
+        JSONOutput.object([
+            ("tagFormat", .string(Config().tagFormat)),
+            ("files", .array(entries.map(entryJSON))),
+            ("buildNumber", .object([("strategy", .string("increment")), ("shared", .bool(true))])),
+        ]).prettyRendered()
+    }
+
+    static func entryJSON(_ entry: FileEntry) -> JSONOutput {
+        var members: [(String, JSONOutput)] = [("path", .string(entry.path)), ("format", .string(entry.format.rawValue))]
+        let o = entry.options
+        if let keyPath = o.keyPath {
+            members.append(("keyPath", keyPath.contains { $0.contains(".") } ? .array(keyPath.map { .string($0) })
+                                                                            : .string(keyPath.joined(separator: "."))))
+        }
+        if let field = o.field { members.append(("field", .string(field.rawValue))) }
+        if let targets = o.targets { members.append(("targets", .array(targets.map { .string($0) }))) }
+        if let pattern = o.pattern { members.append(("pattern", .string(pattern))) }
+        if let key = o.versionNameKey { members.append(("versionNameKey", .string(key))) }
+        if let key = o.versionCodeKey { members.append(("versionCodeKey", .string(key))) }
+        if o.padBuildNumber { members.append(("padBuildNumber", .bool(true))) }
+        return .object(members)
+    }
+}
+
+private extension String {
+    func trimmingTrailingSpaces() -> String {
+        var s = Substring(self)
+        while s.last == " " { s = s.dropLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,153 @@
+import RelctlCore
+import RelctlFiles
+
+// The version-file keys of `.relctl.json`: `files` and `buildNumber`. Kept apart from Config.swift so the
+// keys of other commands can grow there without touching this file.
+
+/// `buildNumber` of `.relctl.json`: how `relctl sync` (and `relctl release`) choose the next build numbers.
+struct BuildNumberSettings: Sendable, Hashable {
+    var strategy: BuildNumberStrategy = .increment
+    /// One counter for iOS and Android (only meaningful with `increment`).
+    var shared = true
+    /// Line of the `buildNumber` key, for messages about the strategy; nil when the defaults apply.
+    var line: Int?
+
+    static let strategyNames = ["increment", "fromVersion", "env", "keep"]
+
+    var strategyName: String {
+        switch strategy {
+        case .increment: return "increment"
+        case .fromVersion: return "fromVersion"
+        case .env: return "env"
+        case .keep: return "keep"
+        }
+    }
+
+    /// "increment (shared)", "env GITHUB_RUN_NUMBER + 1000", for messages.
+    var summary: String {
+        switch strategy {
+        case .increment: return shared ? "increment (one counter for iOS and Android)" : "increment (iOS and Android counted separately)"
+        case .fromVersion(let digits, let pre):
+            return "fromVersion (digits \(digits.map(String.init).joined(separator: ","))\(pre > 0 ? ", prereleaseDigits \(pre)" : ""))"
+        case .env(let name, let offset): return "env \(name)\(offset == 0 ? "" : offset > 0 ? " + \(offset)" : " - \(-offset)")"
+        case .keep: return "keep (build numbers are not changed)"
+        }
+    }
+}
+
+extension Config {
+    static let versionFileKeys = ["files", "buildNumber"]
+
+    /// Reads `files` and `buildNumber` from the config's root object.
+    mutating func parseVersionFileKeys(_ object: StrictObject) throws(ConfigError) {
+        if let items = try object.array("files") {
+            var seen: [String: Int] = [:]
+            var entries: [FileEntry] = []
+            for item in items {
+                let entry: FileEntry
+                do {
+                    entry = try FileEntry(from: item, configPath: object.path)
+                } catch {
+                    throw ConfigError(path: object.path, line: error.line,
+                                      message: "'files': " + error.message + (error.hint.map { " (\($0))" } ?? ""))
+                }
+                if let first = seen[entry.path] {
+                    throw object.error(item, "'files': \(entry.path) is listed twice (also at line \(first)); keep one entry per file")
+                }
+                seen[entry.path] = item.line
+                entries.append(entry)
+            }
+            files = entries
+        }
+        if let settings = try object.object("buildNumber") {
+            buildNumber = try BuildNumberSettings(settings)
+        }
+    }
+}
+
+extension BuildNumberSettings {
+    static let keys = ["strategy", "shared", "variable", "offset", "digits", "prereleaseDigits"]
+    /// The strategy each option belongs to.
+    static let keyStrategy = ["shared": "increment", "variable": "env", "offset": "env",
+                              "digits": "fromVersion", "prereleaseDigits": "fromVersion"]
+
+    /// Strict decoding of `{"strategy": "env", "variable": "GITHUB_RUN_NUMBER", "offset": 1000}`.
+    init(_ object: StrictObject) throws(ConfigError) {
+        try object.rejectUnknownKeys(Self.keys)
+        line = object.node.line
+        var name = "increment"
+        if let (text, node) = try object.string("strategy") {
+            guard Self.strategyNames.contains(text) else {
+                let close = Self.strategyNames.first { editDistance($0, text) <= 2 }
+                throw object.error(node, "'buildNumber.strategy' is \"\(text)\""
+                    + (close.map { "; did you mean \"\($0)\"?" } ?? "; use one of \"increment\", \"fromVersion\", \"env\", \"keep\""))
+            }
+            name = text
+        }
+        for member in object.node.objectMembers ?? [] {
+            if let owner = Self.keyStrategy[member.key], owner != name {
+                throw ConfigError(path: object.path, line: member.keyLine,
+                                  message: "'buildNumber.\(member.key)' applies only to strategy \"\(owner)\", not \"\(name)\"; remove it or set \"strategy\": \"\(owner)\"")
+            }
+        }
+        if let flag = try object.bool("shared") { shared = flag }
+        switch name {
+        case "fromVersion":
+            var digits = [2, 2]
+            if let items = try object.array("digits") {
+                guard (1...3).contains(items.count) else {
+                    throw object.error(object.node.member("digits")!, "'buildNumber.digits' needs 1 to 3 numbers (digits of minor, patch[, a fourth part]), e.g. [2, 2]")
+                }
+                digits = []
+                for item in items {
+                    guard let n = item.intValue, (1...6).contains(n) else {
+                        throw object.error(item, "'buildNumber.digits' entries must be whole numbers from 1 to 6 (digits per version part), not \(item.numberText ?? StrictObject.article(item.typeName))")
+                    }
+                    digits.append(n)
+                }
+            }
+            var prerelease = 0
+            if let (n, node) = try object.int("prereleaseDigits") {
+                guard (0...6).contains(n) else {
+                    throw object.error(node, "'buildNumber.prereleaseDigits' must be from 0 to 6, not \(n)")
+                }
+                prerelease = n
+            }
+            // With 10 digits after the major, version 1.0.0 already exceeds Google Play's 2100000000.
+            let width = digits.reduce(0, +) + prerelease
+            if width >= 10 {
+                throw object.error(object.node.member("digits") ?? object.node,
+                                   "'buildNumber.digits' and 'prereleaseDigits' add up to \(width) digits after the major version, so every build number would exceed Google Play's 2100000000; use 9 or fewer")
+            }
+            strategy = .fromVersion(digits: digits, prereleaseDigits: prerelease)
+        case "env":
+            guard let (variable, node) = try object.string("variable") else {
+                throw object.error(object.node, "'buildNumber.variable' is required with strategy \"env\": the environment variable holding the build number, e.g. \"GITHUB_RUN_NUMBER\"")
+            }
+            guard !variable.isEmpty, variable.allSatisfy({ $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }),
+                  !(variable.first?.isNumber ?? true) else {
+                throw object.error(node, "'buildNumber.variable' \"\(variable)\" is not an environment variable name (letters, digits and _), e.g. \"GITHUB_RUN_NUMBER\"")
+            }
+            let offset = try object.int("offset")?.0 ?? 0
+            strategy = .env(name: variable, offset: offset)
+        case "keep":
+            strategy = .keep
+        default:
+            strategy = .increment
+        }
+    }
+}
+
+extension StrictObject {
+    /// A whole number that fits an `Int`.
+    func int(_ key: String) throws(ConfigError) -> (Int, JSONNode)? {
+        guard let value = node.member(key) else { return nil }
+        guard let n = value.intValue else {
+            if let text = value.numberText {
+                throw error(value, "'\(prefix)\(key)' must be a whole number, not \(text)")
+            }
+            throw wrongType(key, value, expected: "a whole number")
+        }
+        return (n, value)
+    }
+}

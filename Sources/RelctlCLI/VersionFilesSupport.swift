@@ -1,0 +1,268 @@
+import RelctlCore
+import RelctlFiles
+
+// What `current`, `sync`, `init` (and `release`) share: reading the configured version files, planning a
+// sync with the configured build-number strategy, and turning file errors into one `path:line: …` line.
+
+extension FileEditError {
+    /// `error: path:line: message (hint)` with the path relative to the repository root.
+    func failure(root: String) -> CLIFailure {
+        var shown = path
+        if shown.hasPrefix(root + "/") { shown = String(shown.dropFirst(root.count + 1)) }
+        return CLIFailure(message: "\(shown)\(line.map { ":\($0)" } ?? ""): \(message)\(hint.map { " (\($0))" } ?? "")")
+    }
+}
+
+/// A planned sync, with what was decided on the way.
+struct VersionSync {
+    /// The files as they were before the sync.
+    var current: CurrentVersions
+    var plan: SyncPlan
+    /// Why build numbers were left alone, when they were.
+    var note: String?
+
+    /// The build numbers the files hold after the sync (new, or the current highest when untouched).
+    var iosBuild: String? { plan.iosBuild ?? current.highestIOSBuild }
+    var androidBuild: String? { plan.androidBuild ?? current.highestAndroidBuild }
+    var changed: [FileChange] { plan.changes.filter(\.isChanged) }
+}
+
+extension Workspace {
+    var configDisplayPath: String { config.path ?? Config.fileName }
+
+    /// The configured version files; none is an error pointing at `relctl init`.
+    func versionFileEntries() throws -> [FileEntry] {
+        guard !config.files.isEmpty else {
+            if config.path == nil {
+                throw CLIFailure(message: "no \(Config.fileName) in \(root), so relctl does not know the app's version files; run 'relctl init' to detect them")
+            }
+            throw CLIFailure(message: "\(configDisplayPath) lists no version files ('files' is missing or empty); run 'relctl init' in a fresh checkout or add entries by hand (see 'relctl help sync')")
+        }
+        return config.files
+    }
+
+    /// Reads every configured file.
+    func readVersions() throws -> CurrentVersions {
+        let entries = try versionFileEntries()
+        do {
+            return try CurrentVersions.read(root: root, entries: entries)
+        } catch {
+            throw error.failure(root: root)
+        }
+    }
+
+    /// Plans writing `version` to every configured file, with build numbers from `build` (both stores) or the
+    /// configured strategy. Nothing is written; every problem is a `CLIFailure` naming `path:line`.
+    ///
+    /// With `increment`, a sync that changes no marketing version (and finds no build drift) keeps the build
+    /// numbers, so running the same sync twice changes nothing the second time.
+    func planVersionSync(version: String, build: String?, environment: [String: String]) throws -> VersionSync {
+        let entries = try versionFileEntries()
+        let current = try readVersions()
+        var ios: String?
+        var android: String?
+        var note: String?
+        if let build {
+            ios = build
+            android = build
+        } else {
+            let settings = config.buildNumber
+            switch settings.strategy {
+            case .keep:
+                note = "build numbers kept (buildNumber strategy keep)"
+            case .increment:
+                let marketingOnly: SyncPlan
+                do {
+                    marketingOnly = try SyncPlan.make(root: root, entries: entries, version: version)
+                } catch {
+                    throw error.failure(root: root)
+                }
+                let buildDrift = current.drift.contains { $0.field != .marketing }
+                if current.highestIOSBuild == nil && current.highestAndroidBuild == nil {
+                    // A computed build number cannot be incremented: refuse rather than ship a stale build.
+                    for file in current.files {
+                        for location in file.locations where location.field != .marketing {
+                            if case .computed(let expression, let hint)? = location.indirection {
+                                throw CLIFailure(message: "\(file.entry.path):\(location.line): \(location.context ?? location.field.rawValue) is a computed value (\(expression)), so relctl cannot increment it (\(hint); or pass --build N, or set buildNumber strategy \"keep\")")
+                            }
+                        }
+                    }
+                    note = "no file holds a build number; only the version is written"
+                } else if !marketingOnly.changes.contains(where: \.isChanged) && !buildDrift {
+                    note = "every file already holds \(version); build numbers kept (pass --build N to set them)"
+                } else {
+                    (ios, android) = try nextBuilds(settings, current: current, version: version, environment: environment,
+                                                    currentIOS: current.highestIOSBuild, currentAndroid: current.highestAndroidBuild)
+                }
+            case .fromVersion, .env:
+                // These do not depend on the current values; each file checks "greater than current" itself.
+                (ios, android) = try nextBuilds(settings, current: current, version: version, environment: environment,
+                                                currentIOS: nil, currentAndroid: nil)
+            }
+        }
+        do {
+            let plan = try SyncPlan.make(root: root, entries: entries, version: version, iosBuild: ios, androidBuild: android)
+            return VersionSync(current: current, plan: plan, note: note)
+        } catch {
+            throw error.failure(root: root)
+        }
+    }
+
+    private func nextBuilds(_ settings: BuildNumberSettings, current: CurrentVersions, version: String, environment: [String: String],
+                            currentIOS: String?, currentAndroid: String?) throws -> (String?, String?) {
+        do {
+            let result = try BuildNumberPolicy.next(strategy: settings.strategy, shared: settings.shared, currentIOS: currentIOS,
+                                                    currentAndroid: currentAndroid, version: version, environment: environment)
+            return (result.ios, result.android)
+        } catch {
+            // Point at the file holding the number the rule is about, else at the buildNumber setting.
+            let site = Self.site(of: error, in: current)
+            let place = site.map { "\($0.path):\($0.line)" }
+                ?? "\(configDisplayPath)\(settings.line.map { ":\($0)" } ?? "")"
+            throw CLIFailure(message: "\(place): \(error.message) (buildNumber strategy \(settings.strategyName): \(error.rule); \(error.fix))")
+        }
+    }
+
+    /// The build-number location a store-rule violation of the strategy is about, if one can be named.
+    static func site(of violation: StoreRuleViolation, in current: CurrentVersions) -> (path: String, line: Int)? {
+        func first(_ fields: [VersionField], value: String?) -> (String, Int)? {
+            for file in current.files {
+                for location in file.locations where location.indirection == nil && fields.contains(location.field)
+                    && (value == nil || location.value == value) {
+                    return (file.entry.path, location.line)
+                }
+            }
+            return nil
+        }
+        let message = violation.message
+        for file in current.files {
+            for location in file.locations where location.indirection == nil && location.field != .marketing
+                && message.contains("\"\(location.value)\"") {
+                return (file.entry.path, location.line)
+            }
+        }
+        if message.contains("Android") || message.contains("versionCode") {
+            return first([.androidBuild, .build], value: current.highestAndroidBuild)
+        }
+        if message.contains("iOS") || message.contains("build counter") {
+            return first([.iosBuild, .build], value: current.highestIOSBuild)
+        }
+        return nil
+    }
+}
+
+enum VersionFileText {
+    /// "marketing", "iOS build", "Android build", "shared build" (pubspec's `+N`, both stores) for a field.
+    static func fieldName(_ field: VersionField) -> String {
+        switch field {
+        case .marketing: return "marketing"
+        case .iosBuild: return "iOS build"
+        case .androidBuild: return "Android build"
+        case .build: return "shared build"
+        }
+    }
+
+    /// The name of a value inside its file, as a developer would search for it: `ios.buildNumber`, `versionCode`,
+    /// `MARKETING_VERSION`, `CFBundleVersion`.
+    static func label(_ location: VersionLocation, format: FileFormat) -> String {
+        switch format {
+        case .expo, .expoJS:
+            let context = location.context ?? location.field.rawValue
+            return context.hasPrefix("expo.") ? String(context.dropFirst(5)) : context
+        case .pbxproj:
+            return location.field == .marketing ? "MARKETING_VERSION" : "CURRENT_PROJECT_VERSION"
+        case .pubspec:
+            return location.field == .marketing ? "version" : "build number"
+        case .regex:
+            return location.field.rawValue
+        default:
+            return location.context ?? location.field.rawValue
+        }
+    }
+
+    /// `version 1.2.0 → 1.3.0, ios.buildNumber 12 → 13` for one planned change.
+    static func changes(_ change: FileChange) -> String {
+        var parts: [String] = []
+        for location in change.locations where location.indirection == nil {
+            guard let new = change.target.value(for: location.field),
+                  change.edits.contains(where: { $0.range.overlaps(location.range) || $0.range == location.range }) else { continue }
+            let part = "\(label(location, format: change.format)) \(location.value) → \(new)"
+            if !parts.contains(part) { parts.append(part) }
+        }
+        if parts.isEmpty && !change.edits.isEmpty {
+            // pubspec: `+N` added where there was none.
+            if let build = change.target.value(for: .build), change.format == .pubspec { parts.append("build number added: +\(build)") }
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    /// Where the real value of an indirection lives, resolved against the other configured files when possible.
+    static func whereItLives(_ location: VersionLocation, in file: FileVersions, among files: [FileVersions]) -> String? {
+        func site(_ f: FileVersions, _ fields: [VersionField]) -> String? {
+            guard let l = f.locations.first(where: { fields.contains($0.field) && $0.indirection == nil }) else { return nil }
+            return "\(f.entry.path):\(l.line) (\(l.value))"
+        }
+        switch location.indirection {
+        case .buildSetting(let name)?:
+            if name.hasPrefix("FLUTTER_BUILD_") {
+                let fields: [VersionField] = name == "FLUTTER_BUILD_NAME" ? [.marketing] : [.build]
+                if let pubspec = files.first(where: { $0.entry.format == .pubspec }), let where_ = site(pubspec, fields) {
+                    return "set by flutter build from \(where_)"
+                }
+                return "set by flutter build from pubspec.yaml, which is not in 'files'"
+            }
+            let field: VersionField = name == "MARKETING_VERSION" ? .marketing
+                : name == "CURRENT_PROJECT_VERSION" ? .iosBuild : location.field
+            for other in files where other.entry.path != file.entry.path && [.pbxproj, .xcconfig].contains(other.entry.format) {
+                if let where_ = site(other, [field]) { return "build setting \(name), set in \(where_)" }
+            }
+            return "build setting \(name), set in project.pbxproj or an .xcconfig that is not in 'files'"
+        case .gradleProperty(let name)?:
+            for other in files where other.entry.format == .properties {
+                let key = location.field == .marketing ? (other.entry.options.versionNameKey ?? "VERSION_NAME")
+                                                       : (other.entry.options.versionCodeKey ?? "VERSION_CODE")
+                if key == name, let where_ = site(other, [location.field]) { return "Gradle property \(name), set in \(where_)" }
+            }
+            return "Gradle property \(name), not covered by a 'properties' entry in 'files'"
+        case .computed(let expression, let hint)?:
+            return "computed (\(expression)); \(hint)"
+        case nil:
+            return nil
+        }
+    }
+}
+
+extension JSONOutput {
+    /// Pretty JSON: 2-space indentation, `"key": value`, a newline at the end.
+    func prettyRendered() -> String {
+        var out = ""
+        renderPretty(into: &out, indent: "")
+        return out + "\n"
+    }
+
+    private func renderPretty(into out: inout String, indent: String) {
+        let inner = indent + "  "
+        switch self {
+        case .array(let items) where !items.isEmpty:
+            out += "[\n"
+            for (i, item) in items.enumerated() {
+                out += inner
+                item.renderPretty(into: &out, indent: inner)
+                out += i < items.count - 1 ? ",\n" : "\n"
+            }
+            out += indent + "]"
+        case .object(let members) where !members.isEmpty:
+            out += "{\n"
+            for (i, (key, value)) in members.enumerated() {
+                out += inner
+                JSONOutput.escape(key, into: &out)
+                out += ": "
+                value.renderPretty(into: &out, indent: inner)
+                out += i < members.count - 1 ? ",\n" : "\n"
+            }
+            out += indent + "}"
+        default:
+            out += rendered()
+        }
+    }
+}

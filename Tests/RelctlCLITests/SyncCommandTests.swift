@@ -1,0 +1,595 @@
+import Foundation
+import Testing
+import RelctlTestSupport
+@testable import RelctlCLI
+
+// End-to-end tests of `relctl init`, `current` and `sync` on real git repositories shaped like mobile apps.
+
+// MARK: - App shapes
+
+let expoAppJSON = """
+{
+  "expo": {
+    "name": "Trail",
+    "slug": "trail",
+    "version": "1.2.0",
+    "ios": {
+      "bundleIdentifier": "com.example.trail",
+      "buildNumber": "12"
+    },
+    "android": {
+      "package": "com.example.trail",
+      "versionCode": 12
+    }
+  }
+}
+
+"""
+
+func packageJSON(_ version: String) -> String {
+    "{\n  \"name\": \"trail\",\n  \"version\": \"\(version)\",\n  \"private\": true,\n  \"scripts\": {\n    \"start\": \"expo start\"\n  }\n}\n"
+}
+
+/// A project.pbxproj with an application target (Debug, Release) and a unit-test target that relctl leaves alone.
+func pbxproj(marketing: String, build: String) -> String {
+    """
+    // !$*UTF8*$!
+    {
+    \tarchiveVersion = 1;
+    \tclasses = {
+    \t};
+    \tobjectVersion = 54;
+    \tobjects = {
+
+    /* Begin PBXNativeTarget section */
+    \t\t13B07F861A680F5B00A75B9A /* App */ = {
+    \t\t\tisa = PBXNativeTarget;
+    \t\t\tbuildConfigurationList = 13B07F931A680F5B00A75B9A /* Build configuration list for PBXNativeTarget "App" */;
+    \t\t\tname = App;
+    \t\t\tproductName = App;
+    \t\t\tproductType = "com.apple.product-type.application";
+    \t\t};
+    \t\t00E356ED1AD99517003FC87E /* AppTests */ = {
+    \t\t\tisa = PBXNativeTarget;
+    \t\t\tbuildConfigurationList = 00E357021AD99517003FC87E /* Build configuration list for PBXNativeTarget "AppTests" */;
+    \t\t\tname = AppTests;
+    \t\t\tproductName = AppTests;
+    \t\t\tproductType = "com.apple.product-type.bundle.unit-test";
+    \t\t};
+    /* End PBXNativeTarget section */
+
+    /* Begin XCBuildConfiguration section */
+    \t\t00E356F61AD99517003FC87E /* Debug */ = {
+    \t\t\tisa = XCBuildConfiguration;
+    \t\t\tbuildSettings = {
+    \t\t\t\tCURRENT_PROJECT_VERSION = 1;
+    \t\t\t\tMARKETING_VERSION = 1.0;
+    \t\t\t};
+    \t\t\tname = Debug;
+    \t\t};
+    \t\t13B07F941A680F5B00A75B9A /* Debug */ = {
+    \t\t\tisa = XCBuildConfiguration;
+    \t\t\tbuildSettings = {
+    \t\t\t\tCURRENT_PROJECT_VERSION = \(build);
+    \t\t\t\tINFOPLIST_FILE = App/Info.plist;
+    \t\t\t\tMARKETING_VERSION = \(marketing);
+    \t\t\t\tPRODUCT_BUNDLE_IDENTIFIER = com.example.app;
+    \t\t\t};
+    \t\t\tname = Debug;
+    \t\t};
+    \t\t13B07F951A680F5B00A75B9A /* Release */ = {
+    \t\t\tisa = XCBuildConfiguration;
+    \t\t\tbuildSettings = {
+    \t\t\t\tCURRENT_PROJECT_VERSION = \(build);
+    \t\t\t\tINFOPLIST_FILE = App/Info.plist;
+    \t\t\t\tMARKETING_VERSION = \(marketing);
+    \t\t\t\tPRODUCT_BUNDLE_IDENTIFIER = com.example.app;
+    \t\t\t};
+    \t\t\tname = Release;
+    \t\t};
+    /* End XCBuildConfiguration section */
+
+    /* Begin XCConfigurationList section */
+    \t\t00E357021AD99517003FC87E /* Build configuration list for PBXNativeTarget "AppTests" */ = {
+    \t\t\tisa = XCConfigurationList;
+    \t\t\tbuildConfigurations = (
+    \t\t\t\t00E356F61AD99517003FC87E /* Debug */,
+    \t\t\t);
+    \t\t\tdefaultConfigurationName = Release;
+    \t\t};
+    \t\t13B07F931A680F5B00A75B9A /* Build configuration list for PBXNativeTarget "App" */ = {
+    \t\t\tisa = XCConfigurationList;
+    \t\t\tbuildConfigurations = (
+    \t\t\t\t13B07F941A680F5B00A75B9A /* Debug */,
+    \t\t\t\t13B07F951A680F5B00A75B9A /* Release */,
+    \t\t\t);
+    \t\t\tdefaultConfigurationName = Release;
+    \t\t};
+    /* End XCConfigurationList section */
+    \t};
+    \trootObject = 83CBB9F71A601CBA00E9B192 /* Project object */;
+    }
+
+    """
+}
+
+let infoPlistWithBuildSettings = """
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+\t<key>CFBundleDisplayName</key>
+\t<string>Trail</string>
+\t<key>CFBundleShortVersionString</key>
+\t<string>$(MARKETING_VERSION)</string>
+\t<key>CFBundleVersion</key>
+\t<string>$(CURRENT_PROJECT_VERSION)</string>
+</dict>
+</plist>
+
+"""
+
+let reactNativeGradle = """
+apply plugin: "com.android.application"
+
+android {
+    namespace "com.example.trail"
+    defaultConfig {
+        applicationId "com.example.trail"
+        minSdkVersion rootProject.ext.minSdkVersion
+        // versionCode 1 was the first upload
+        versionCode 12
+        versionName "1.2.0"
+    }
+}
+
+"""
+
+let flutterGradle = """
+android {
+    namespace = "com.example.trail"
+    defaultConfig {
+        applicationId = "com.example.trail"
+        versionCode = flutter.versionCode
+        versionName = flutter.versionName
+    }
+}
+
+"""
+
+let pubspec = """
+name: trail
+description: A trail app.
+publish_to: 'none'
+
+version: 1.2.0+12
+
+environment:
+  sdk: ^3.5.0
+
+"""
+
+/// A git repository holding one app shape.
+enum AppShape: String, CaseIterable, CustomTestStringConvertible {
+    case expo, reactNative, flutter
+
+    var testDescription: String { rawValue }
+
+    func make() throws -> TestRepository {
+        let repo = try TestRepository()
+        switch self {
+        case .expo:
+            try repo.write("app.json", expoAppJSON)
+            try repo.write("package.json", packageJSON("1.2.0"))
+        case .reactNative:
+            try repo.write("app.json", "{\n  \"name\": \"Trail\",\n  \"displayName\": \"Trail\"\n}\n")
+            try repo.write("package.json", packageJSON("1.2.0"))
+            try repo.write("ios/App.xcodeproj/project.pbxproj", pbxproj(marketing: "1.2.0", build: "12"))
+            try repo.write("ios/App/Info.plist", infoPlistWithBuildSettings)
+            try repo.write("android/app/build.gradle", reactNativeGradle)
+        case .flutter:
+            try repo.write("pubspec.yaml", pubspec)
+            try repo.write("ios/Runner.xcodeproj/project.pbxproj",
+                           pbxproj(marketing: "\"$(FLUTTER_BUILD_NAME)\"", build: "\"$(FLUTTER_BUILD_NUMBER)\""))
+            try repo.write("android/app/build.gradle.kts", flutterGradle)
+        }
+        return repo
+    }
+
+    /// What `relctl init` should find, in order.
+    var detected: [(path: String, format: String)] {
+        switch self {
+        case .expo: return [("app.json", "expo"), ("package.json", "json")]
+        case .reactNative: return [("package.json", "json"), ("ios/App.xcodeproj/project.pbxproj", "pbxproj"),
+                                   ("android/app/build.gradle", "gradle")]
+        case .flutter: return [("pubspec.yaml", "pubspec")]
+        }
+    }
+}
+
+/// The 1-based line of the first line containing `needle`.
+func lineOf(_ needle: String, in text: String) -> Int {
+    let lines = text.components(separatedBy: "\n")
+    return (lines.firstIndex { $0.contains(needle) } ?? -1) + 1
+}
+
+func writeConfig(_ repo: TestRepository, files: [(String, String)], extra: String = "") throws {
+    let entries = files.map { "    {\"path\": \"\($0.0)\", \"format\": \"\($0.1)\"}" }.joined(separator: ",\n")
+    try repo.write(".relctl.json", "{\n  \"files\": [\n\(entries)\n  ]\(extra.isEmpty ? "" : ",\n  " + extra)\n}\n")
+}
+
+/// A sync that must fail: the app, its config files, the arguments, extra config, and the expected stderr start.
+struct SyncFailure: Sendable, CustomTestStringConvertible {
+    let name: String
+    let shape: AppShape
+    let files: [(String, String)]
+    let arguments: [String]
+    let extra: String
+    /// A replacement in one file of the app before the run: (path, old text, new text).
+    let edit: (String, String, String)?
+    let expected: @Sendable (TestRepository) throws -> String
+
+    init(_ name: String, _ shape: AppShape, _ files: [(String, String)], _ arguments: [String], _ extra: String,
+         edit: (String, String, String)? = nil, _ expected: @escaping @Sendable (TestRepository) throws -> String) {
+        (self.name, self.shape, self.files, self.arguments, self.extra, self.edit, self.expected) = (name, shape, files, arguments, extra, edit, expected)
+    }
+
+    var testDescription: String { name }
+}
+
+// MARK: - Tests
+
+@Suite("relctl init, current, sync")
+struct SyncCommandTests {
+    @Test(arguments: AppShape.allCases)
+    func initCurrentSyncCurrent(shape: AppShape) throws {
+        let repo = try shape.make()
+
+        let initResult = relctl(["init"], in: repo.path)
+        #expect(initResult.code == 0, "\(initResult.stderr)")
+        #expect(initResult.stdout.split(separator: "\n").map { $0.split(separator: " ").prefix(2).joined(separator: " ") }
+                == shape.detected.map { "\($0.path) \($0.format)" })
+        #expect(initResult.stderr.contains("wrote .relctl.json with \(shape.detected.count) version file"))
+        let config = try repo.read(".relctl.json")
+        let expectedFiles = shape.detected.map { "    {\n      \"path\": \"\($0.path)\",\n      \"format\": \"\($0.format)\"\n    }" }
+        #expect(config == "{\n  \"tagFormat\": \"v{version}\",\n  \"files\": [\n" + expectedFiles.joined(separator: ",\n")
+                + "\n  ],\n  \"buildNumber\": {\n    \"strategy\": \"increment\",\n    \"shared\": true\n  }\n}\n")
+
+        let before = relctl(["current", "--json"], in: repo.path)
+        #expect(before.code == 0, "\(before.stderr)")
+        #expect(before.stdout.contains(#""marketing":{"value":"1.2.0""#))
+        #expect(before.stdout.hasSuffix(#""drift":[]}"# + "\n"))
+
+        let sync = relctl(["sync", "1.3.0"], in: repo.path)
+        #expect(sync.code == 0, "\(sync.stderr)")
+        #expect(sync.stdout.isEmpty)
+        #expect(sync.stderr.contains("synced 1.3.0, iOS build 13, Android build 13: \(shape.detected.count) of \(shape.detected.count) files updated"),
+                "\(sync.stderr)")
+
+        let after = relctl(["current"], in: repo.path)
+        #expect(after.code == 0, "\(after.stderr)")
+        #expect(after.stderr.isEmpty)
+        #expect(!after.stdout.contains("1.2.0") && !after.stdout.contains(" 12 "), "\(after.stdout)")
+        switch shape {
+        case .expo:
+            #expect(sync.stderr.contains("updated app.json: version 1.2.0 → 1.3.0, ios.buildNumber 12 → 13, android.versionCode 12 → 13\n"))
+            #expect(try repo.read("app.json") == expoAppJSON.replacingOccurrences(of: "1.2.0", with: "1.3.0")
+                .replacingOccurrences(of: "\"12\"", with: "\"13\"").replacingOccurrences(of: "versionCode\": 12", with: "versionCode\": 13"))
+            #expect(after.stdout.contains("  Android build  13           line 12\n"), "\(after.stdout)")
+        case .reactNative:
+            #expect(sync.stderr.contains("updated android/app/build.gradle: versionCode 12 → 13, versionName 1.2.0 → 1.3.0\n"), "\(sync.stderr)")
+            #expect(try repo.read("ios/App.xcodeproj/project.pbxproj") == pbxproj(marketing: "1.3.0", build: "13"))
+            #expect(try repo.read("android/app/build.gradle") == reactNativeGradle.replacingOccurrences(of: "versionCode 12", with: "versionCode 13")
+                .replacingOccurrences(of: "1.2.0", with: "1.3.0"))
+            #expect(after.stdout.contains("  iOS build      13           lines 38, 48\n"), "\(after.stdout)")
+        case .flutter:
+            #expect(try repo.read("pubspec.yaml") == pubspec.replacingOccurrences(of: "1.2.0+12", with: "1.3.0+13"))
+            #expect(sync.stderr.contains("updated pubspec.yaml: version 1.2.0 → 1.3.0, build number 12 → 13\n"), "\(sync.stderr)")
+        }
+        if shape != .flutter { #expect(try repo.read("package.json") == packageJSON("1.3.0")) }
+    }
+
+    @Test func syncTwiceChangesNothingTheSecondTime() throws {
+        let repo = try AppShape.reactNative.make()
+        #expect(relctl(["init"], in: repo.path).code == 0)
+        #expect(relctl(["sync", "1.3.0"], in: repo.path).code == 0)
+        let snapshot = try repo.snapshot()
+        let again = relctl(["sync", "1.3.0", "--json"], in: repo.path)
+        #expect(again.code == 0, "\(again.stderr)")
+        #expect(try repo.snapshot() == snapshot)
+        #expect(again.stdout == #"{"schemaVersion":1,"version":"1.3.0","iosBuild":"13","androidBuild":"13","dryRun":false,"files":[{"path":"package.json","changed":false},{"path":"ios/App.xcodeproj/project.pbxproj","changed":false},{"path":"android/app/build.gradle","changed":false}]}"# + "\n")
+        #expect(again.stderr.contains("note: every file already holds 1.3.0; build numbers kept"))
+        #expect(again.stderr.contains("all 3 files already hold 1.3.0, iOS build 13, Android build 13; nothing to write"))
+        // Going back is written (sync does what it is told) but warned about.
+        let back = relctl(["sync", "1.2.5", "--dry-run"], in: repo.path)
+        #expect(back.code == 0)
+        #expect(back.stderr.hasPrefix("warning: 1.2.5 is lower than 1.3.0 in package.json:3; it would be written anyway\n"), "\(back.stderr)")
+        #expect(try repo.snapshot() == snapshot)
+        // A new version moves the build numbers on again.
+        #expect(relctl(["sync", "1.3.1"], in: repo.path).code == 0)
+        #expect(try repo.read("android/app/build.gradle").contains("versionCode 14\n"))
+    }
+
+    @Test func dryRunPrintsADiffAndChangesNoByte() throws {
+        let repo = try AppShape.expo.make()
+        #expect(relctl(["init"], in: repo.path).code == 0)
+        let snapshot = try repo.snapshot()
+        let result = relctl(["sync", "1.3.0", "--dry-run"], in: repo.path)
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(try repo.snapshot() == snapshot)
+        #expect(result.stdout.hasPrefix("diff --git a/app.json b/app.json\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("--- a/app.json\n+++ b/app.json\n"))
+        #expect(result.stdout.contains("-    \"version\": \"1.2.0\",\n+    \"version\": \"1.3.0\",\n"))
+        #expect(result.stdout.contains("-      \"versionCode\": 12\n+      \"versionCode\": 13\n"))
+        #expect(result.stdout.contains("--- a/package.json\n+++ b/package.json\n"))
+        #expect(result.stderr.contains("would update app.json: version 1.2.0 → 1.3.0, ios.buildNumber 12 → 13, android.versionCode 12 → 13\n"))
+        #expect(result.stderr.contains("dry run: 2 of 2 files would change to 1.3.0, iOS build 13, Android build 13; nothing was written"))
+
+        let json = relctl(["sync", "1.3.0", "--dry-run", "--json"], in: repo.path)
+        #expect(json.stdout == #"{"schemaVersion":1,"version":"1.3.0","iosBuild":"13","androidBuild":"13","dryRun":true,"files":[{"path":"app.json","changed":true},{"path":"package.json","changed":true}]}"# + "\n")
+        #expect(try repo.snapshot() == snapshot)
+    }
+
+    @Test func prereleaseGoesWholeToAndroidAndAsItsCoreToIOS() throws {
+        let repo = try AppShape.reactNative.make()
+        try writeConfig(repo, files: [("package.json", "json"), ("ios/App.xcodeproj/project.pbxproj", "pbxproj"),
+                                      ("ios/App/Info.plist", "plist"), ("android/app/build.gradle", "gradle")])
+        let result = relctl(["sync", "1.3.0-beta.1"], in: repo.path)
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(try repo.read("ios/App.xcodeproj/project.pbxproj") == pbxproj(marketing: "1.3.0", build: "13"))
+        #expect(try repo.read("android/app/build.gradle").contains("versionCode 13\n        versionName \"1.3.0-beta.1\"\n"))
+        #expect(try repo.read("package.json") == packageJSON("1.3.0-beta.1"))
+        #expect(try repo.read("ios/App/Info.plist") == infoPlistWithBuildSettings)
+        let current = relctl(["current"], in: repo.path)
+        #expect(current.code == 0, "\(current.stderr)")
+        let line = lineOf("MARKETING_VERSION = 1.3.0", in: try repo.read("ios/App.xcodeproj/project.pbxproj"))
+        #expect(current.stdout.contains("  marketing      $(MARKETING_VERSION) line 8 → build setting MARKETING_VERSION, set in ios/App.xcodeproj/project.pbxproj:\(line) (1.3.0)\n"),
+                "\(current.stdout)")
+        #expect(!result.stderr.contains("warning:"), "\(result.stderr)")
+        // The final release of the same marketing version is a later build.
+        let final = relctl(["sync", "1.3.0"], in: repo.path)
+        #expect(final.code == 0)
+        #expect(!final.stderr.contains("warning:"), "\(final.stderr)")
+        #expect(try repo.read("android/app/build.gradle").contains("versionCode 14\n        versionName \"1.3.0\"\n"))
+    }
+
+    @Test func flutterIndirectionsPointAtPubspec() throws {
+        let repo = try AppShape.flutter.make()
+        try writeConfig(repo, files: [("pubspec.yaml", "pubspec"), ("ios/Runner.xcodeproj/project.pbxproj", "pbxproj")])
+        let current = relctl(["current"], in: repo.path)
+        #expect(current.code == 0, "\(current.stderr)")
+        #expect(current.stdout.contains("pubspec.yaml (pubspec)\n  marketing      1.2.0        line 5\n  shared build   12           line 5\n"), "\(current.stdout)")
+        #expect(current.stdout.contains("$(FLUTTER_BUILD_NAME) lines 40, 50 → set by flutter build from pubspec.yaml:5 (1.2.0)\n"), "\(current.stdout)")
+        #expect(current.stdout.contains("$(FLUTTER_BUILD_NUMBER) lines 38, 48 → set by flutter build from pubspec.yaml:5 (12)\n"), "\(current.stdout)")
+        let json = relctl(["current", "--json"], in: repo.path)
+        #expect(json.stdout.contains(#""iosBuild":{"value":"$(FLUTTER_BUILD_NUMBER)","line":38,"indirection":"set by flutter build from pubspec.yaml:5 (12)"}"#), "\(json.stdout)")
+        let sync = relctl(["sync", "1.3.0"], in: repo.path)
+        #expect(sync.code == 0, "\(sync.stderr)")
+        #expect(try repo.read("pubspec.yaml").contains("\nversion: 1.3.0+13\n"))
+        #expect(try repo.read("ios/Runner.xcodeproj/project.pbxproj")
+                == pbxproj(marketing: "\"$(FLUTTER_BUILD_NAME)\"", build: "\"$(FLUTTER_BUILD_NUMBER)\""))
+    }
+
+    static let failures: [SyncFailure] = [
+        SyncFailure("computed versionCode", .reactNative, [("package.json", "json"), ("android/app/build.gradle", "gradle")], ["1.3.0"], "",
+                    edit: ("android/app/build.gradle", "versionCode 12", "versionCode getBuildNumber()"),
+         { _ in "error: android/app/build.gradle:9: versionCode is a computed value (getBuildNumber ( )), so relctl cannot increment it (write a literal" }),
+        SyncFailure("computed versionCode with --build", .reactNative, [("package.json", "json"), ("android/app/build.gradle", "gradle")],
+                    ["1.3.0", "--build", "20"], "", edit: ("android/app/build.gradle", "versionCode 12", "versionCode getBuildNumber()"),
+         { _ in "error: android/app/build.gradle:9: versionCode is a computed value (getBuildNumber ( )), relctl edits only literals (write a literal" }),
+        SyncFailure("computed versionName (Flutter)", .flutter, [("pubspec.yaml", "pubspec"), ("android/app/build.gradle.kts", "gradle")], ["1.3.0"], "",
+         { _ in "error: android/app/build.gradle.kts:6: versionName is a computed value (flutter . versionName), relctl edits only literals (the value comes from pubspec.yaml; use a pubspec entry instead of this Gradle file)" }),
+        SyncFailure("missing file", .expo, [("app.json", "expo"), ("ios/App/Info.plist", "plist")], ["1.3.0"], "",
+         { _ in "error: ios/App/Info.plist: file not found (fix the path in .relctl.json or run relctl init)" }),
+        SyncFailure("versionCode above Google Play's maximum", .reactNative,
+         [("package.json", "json"), ("ios/App.xcodeproj/project.pbxproj", "pbxproj"), ("android/app/build.gradle", "gradle")],
+         ["1.3.0", "--build", "2100000001"], "",
+         { _ in "error: android/app/build.gradle:9: Android versionCode 2100000001 is above Google Play's maximum" }),
+        SyncFailure("build number going backwards", .reactNative,
+         [("package.json", "json"), ("ios/App.xcodeproj/project.pbxproj", "pbxproj"), ("android/app/build.gradle", "gradle")],
+         ["1.3.0", "--build", "7"], "",
+         { repo in "error: ios/App.xcodeproj/project.pbxproj:\(lineOf("CURRENT_PROJECT_VERSION = 12", in: try repo.read("ios/App.xcodeproj/project.pbxproj"))): iOS build number 7 is not greater than the current 12" }),
+        SyncFailure("uncovered $(MARKETING_VERSION)", .reactNative, [("ios/App/Info.plist", "plist")], ["1.3.0"], "",
+         { _ in "error: ios/App/Info.plist:8: CFBundleShortVersionString is $(MARKETING_VERSION); the real value lives in the build setting MARKETING_VERSION" }),
+        SyncFailure("env strategy without its variable", .expo, [("app.json", "expo")], ["1.3.0"],
+         #""buildNumber": {"strategy": "env", "variable": "CI_BUILD"}"#,
+         { _ in "error: .relctl.json:5: environment variable CI_BUILD is not set (buildNumber strategy env: " }),
+        SyncFailure("fromVersion slot overflow", .expo, [("app.json", "expo")], ["1.300.0"], #""buildNumber": {"strategy": "fromVersion"}"#,
+         { _ in "error: .relctl.json:5: minor 300 of 1.300.0 overflows its 2-digit slot in the build number" }),
+        SyncFailure("not a semantic version", .expo, [("app.json", "expo")], ["1.3"], "",
+         { _ in "error: '1.3' is not a semantic version (" }),
+        SyncFailure("a tag instead of a version", .expo, [("app.json", "expo")], ["v1.3.0"], "",
+         { _ in "error: 'v1.3.0' is a tag name, not a version; drop the leading 'v': relctl sync 1.3.0" }),
+        SyncFailure("build not a number", .expo, [("app.json", "expo")], ["1.3.0", "--build", "12a"], "",
+         { _ in "error: --build '12a' is not a positive whole number" }),
+    ]
+
+    @Test(arguments: failures)
+    func failureNamesTheLineAndChangesNoByte(failure: SyncFailure) throws {
+        let (name, shape, files, arguments, extra, expected) = (failure.name, failure.shape, failure.files, failure.arguments,
+                                                                failure.extra, failure.expected)
+        let repo = try shape.make()
+        try writeConfig(repo, files: files, extra: extra)
+        if let (path, old, new) = failure.edit {
+            let text = try repo.read(path)
+            #expect(text.contains(old))
+            try repo.write(path, text.replacingOccurrences(of: old, with: new))
+        }
+        let snapshot = try repo.snapshot()
+        for dryRun in [false, true] {
+            let result = relctl(["sync"] + arguments + (dryRun ? ["--dry-run"] : []), in: repo.path)
+            #expect(result.code == 1, "\(name): \(result.stderr)")
+            #expect(result.stdout.isEmpty, "\(name)")
+            #expect(result.stderr.hasPrefix(try expected(repo)), "\(name): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(name): \(result.stderr)")
+            #expect(try repo.snapshot() == snapshot, "\(name)")
+        }
+    }
+
+    @Test func driftExitsTwoAndNamesTheFiles() throws {
+        let repo = try AppShape.reactNative.make()
+        #expect(relctl(["init"], in: repo.path).code == 0)
+        try repo.write("package.json", packageJSON("1.1.0"))
+        try repo.write("android/app/build.gradle", reactNativeGradle.replacingOccurrences(of: "versionCode 12", with: "versionCode 15"))
+        let result = relctl(["current"], in: repo.path)
+        #expect(result.code == 2)
+        #expect(result.stdout.contains("package.json (json)\n  marketing      1.1.0        line 3\n"))
+        let stderr = result.stderr.split(separator: "\n")
+        #expect(stderr.count == 2, "\(result.stderr)")
+        #expect(stderr.first == "error: version drift: marketing differs: package.json:3 1.1.0, ios/App.xcodeproj/project.pbxproj:40 1.2.0, ios/App.xcodeproj/project.pbxproj:50 1.2.0, android/app/build.gradle:10 1.2.0")
+        #expect(stderr.last?.hasPrefix("note: run 'relctl sync <version>'") == true)
+
+        let json = relctl(["current", "--json"], in: repo.path)
+        #expect(json.code == 2)
+        #expect(json.stdout.contains(#""drift":[{"field":"marketing","values":[{"path":"package.json","line":3,"value":"1.1.0"},"#))
+
+        // Android alone carries versionCode: a different value there is no drift, a second Android file would be.
+        #expect(!result.stderr.contains("androidBuild"))
+        // sync aligns everything again.
+        #expect(relctl(["sync", "1.3.0"], in: repo.path).code == 0)
+        #expect(relctl(["current"], in: repo.path).code == 0)
+        #expect(try repo.read("android/app/build.gradle").contains("versionCode 16\n"))
+        #expect(try repo.read("ios/App.xcodeproj/project.pbxproj") == pbxproj(marketing: "1.3.0", build: "16"))
+    }
+
+    @Test func initNeverOverwritesAndWritesNothingWhenNothingIsFound() throws {
+        let repo = try AppShape.expo.make()
+        try repo.write(".relctl.json", "{\"tagFormat\": \"app-v{version}\"}\n")
+        let refused = relctl(["init"], in: repo.path)
+        #expect(refused.code == 1)
+        #expect(refused.stderr == "error: .relctl.json already exists in \(repo.path); relctl init never overwrites it (edit it, or delete it and run relctl init again)\n")
+        #expect(try repo.read(".relctl.json") == "{\"tagFormat\": \"app-v{version}\"}\n")
+
+        let empty = try TestRepository()
+        try empty.write("README.md", "# nothing here\n")
+        let none = relctl(["init"], in: empty.path)
+        #expect(none.code == 1)
+        #expect(none.stderr.hasPrefix("error: no version files found in \(empty.path)"))
+        #expect(!FileManager.default.fileExists(atPath: empty.path + "/.relctl.json"))
+
+        let notRepo = try makeTempDirectory(prefix: "relctl-plain")
+        defer { try? FileManager.default.removeItem(atPath: notRepo) }
+        #expect(relctl(["init"], in: notRepo).stderr.contains("is not inside a git repository"))
+    }
+
+    @Test func withoutFilesTheCommandsSuggestInit() throws {
+        let repo = try AppShape.expo.make()
+        for command in [["current"], ["sync", "1.3.0"]] {
+            let result = relctl(command, in: repo.path)
+            #expect(result.code == 1)
+            #expect(result.stderr == "error: no .relctl.json in \(repo.path), so relctl does not know the app's version files; run 'relctl init' to detect them\n")
+        }
+        try repo.write(".relctl.json", "{\"tagFormat\": \"v{version}\"}\n")
+        let result = relctl(["current"], in: repo.path)
+        #expect(result.code == 1)
+        #expect(result.stderr.hasPrefix("error: .relctl.json lists no version files ('files' is missing or empty); run 'relctl init'"))
+    }
+
+    @Test(arguments: [
+        ("\"files\": [\n    {\"path\": \"app.json\", \"format\": \"expo\", \"keyPath\": \"x\"}\n  ]",
+         ".relctl.json:3: 'files': option \"keyPath\" does not apply to format expo (allowed keys for expo: format, path)"),
+        ("\"files\": [\n    {\"path\": \"app.json\",\n     \"format\": \"yaml\"}\n  ]",
+         ".relctl.json:4: 'files': unknown format \"yaml\" (one of: expo, json, expo-js, pbxproj, plist, xcconfig, gradle, properties, pubspec, regex)"),
+        ("\"files\": [\n    \"app.json\"\n  ]", ".relctl.json:3: 'files': a files entry must be an object, found a string"),
+        ("\"files\": {\"path\": \"app.json\"}", ".relctl.json:2: 'files' must be an array, not an object"),
+        ("\"files\": [\n    {\"path\": \"app.json\", \"format\": \"expo\"},\n    {\"path\": \"app.json\", \"format\": \"json\"}\n  ]",
+         ".relctl.json:4: 'files': app.json is listed twice (also at line 3); keep one entry per file"),
+        ("\"buildNumber\": {\"strategy\": \"incremnt\"}", ".relctl.json:2: 'buildNumber.strategy' is \"incremnt\"; did you mean \"increment\"?"),
+        ("\"buildNumber\": {\"strategy\": \"git\"}", ".relctl.json:2: 'buildNumber.strategy' is \"git\"; use one of \"increment\", \"fromVersion\", \"env\", \"keep\""),
+        ("\"buildNumber\": {\n    \"strategy\": \"increment\",\n    \"variable\": \"X\"\n  }",
+         ".relctl.json:4: 'buildNumber.variable' applies only to strategy \"env\", not \"increment\"; remove it or set \"strategy\": \"env\""),
+        ("\"buildNumber\": {\n    \"digits\": [2, 2]\n  }",
+         ".relctl.json:3: 'buildNumber.digits' applies only to strategy \"fromVersion\", not \"increment\"; remove it or set \"strategy\": \"fromVersion\""),
+        ("\"buildNumber\": {\"strategy\": \"env\"}", ".relctl.json:2: 'buildNumber.variable' is required with strategy \"env\""),
+        ("\"buildNumber\": {\"strategy\": \"env\", \"variable\": \"RUN-NUMBER\"}", ".relctl.json:2: 'buildNumber.variable' \"RUN-NUMBER\" is not an environment variable name"),
+        ("\"buildNumber\": {\"strategy\": \"env\", \"variable\": \"N\", \"offset\": 1.5}", ".relctl.json:2: 'buildNumber.offset' must be a whole number, not 1.5"),
+        ("\"buildNumber\": {\"strategy\": \"fromVersion\", \"digits\": [2, 9]}", ".relctl.json:2: 'buildNumber.digits' entries must be whole numbers from 1 to 6 (digits per version part), not 9"),
+        ("\"buildNumber\": {\"strategy\": \"fromVersion\", \"digits\": [4, 4], \"prereleaseDigits\": 2}", ".relctl.json:2: 'buildNumber.digits' and 'prereleaseDigits' add up to 10 digits"),
+        ("\"buildNumber\": {\"shared\": \"yes\"}", ".relctl.json:2: 'buildNumber.shared' must be true or false, not a string"),
+        ("\"buildNumber\": {\"strategy\": \"keep\", \"sharde\": true}", ".relctl.json:2: unknown key 'buildNumber.sharde'; did you mean 'buildNumber.shared'?"),
+        ("\"buildNumber\": \"increment\"", ".relctl.json:2: 'buildNumber' must be an object, not a string"),
+    ])
+    func configErrorsNameTheLine(body: String, expected: String) throws {
+        let repo = try AppShape.expo.make()
+        try repo.write(".relctl.json", "{\n  \(body)\n}\n")
+        let snapshot = try repo.snapshot()
+        for command in [["current"], ["sync", "1.3.0"]] {
+            let result = relctl(command, in: repo.path)
+            #expect(result.code == 1)
+            #expect(result.stderr.hasPrefix("error: " + expected), "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1)
+        }
+        #expect(try repo.snapshot() == snapshot)
+    }
+
+    @Test func configExposesTheDecodedValues() throws {
+        let config = try Config.parse("""
+        {"files": [{"path": "android/gradle.properties", "format": "properties", "versionCodeKey": "APP_CODE"}],
+         "buildNumber": {"strategy": "env", "variable": "GITHUB_RUN_NUMBER", "offset": 1000}}
+        """, path: ".relctl.json")
+        #expect(config.files.map(\.path) == ["android/gradle.properties"])
+        #expect(config.files[0].options.versionCodeKey == "APP_CODE")
+        #expect(config.buildNumber.strategy == .env(name: "GITHUB_RUN_NUMBER", offset: 1000))
+        #expect(config.buildNumber.line == 2)
+        let defaults = try Config.parse("{}", path: ".relctl.json")
+        #expect(defaults.files.isEmpty && defaults.buildNumber.strategy == .increment && defaults.buildNumber.shared)
+        let fromVersion = try Config.parse(#"{"buildNumber": {"strategy": "fromVersion", "digits": [3, 3], "prereleaseDigits": 2}}"#, path: "x")
+        #expect(fromVersion.buildNumber.strategy == .fromVersion(digits: [3, 3], prereleaseDigits: 2))
+    }
+
+    @Test(arguments: [
+        (#""buildNumber": {"strategy": "fromVersion"}"#, [String: String](), "10300", "10300"),
+        (#""buildNumber": {"strategy": "fromVersion", "digits": [2, 2], "prereleaseDigits": 2}"#, [:], "1030099", "1030099"),
+        (#""buildNumber": {"strategy": "env", "variable": "GITHUB_RUN_NUMBER", "offset": 1000}"#, ["GITHUB_RUN_NUMBER": "77"], "1077", "1077"),
+        (#""buildNumber": {"strategy": "keep"}"#, [:], "12", "30"),
+        (#""buildNumber": {"strategy": "increment", "shared": false}"#, [:], "13", "31"),
+        (#""buildNumber": {"strategy": "increment"}"#, [:], "31", "31"),
+    ])
+    func buildNumberStrategies(extra: String, environment: [String: String], ios: String, android: String) throws {
+        let repo = try TestRepository()
+        try repo.write("app.json", expoAppJSON.replacingOccurrences(of: "\"versionCode\": 12", with: "\"versionCode\": 30"))
+        try writeConfig(repo, files: [("app.json", "expo")], extra: extra)
+        let result = relctl(["sync", "1.3.0", "--json"], in: repo.path, environment: environment)
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(#""iosBuild":"\#(ios)","androidBuild":"\#(android)""#), "\(result.stdout)")
+        let text = try repo.read("app.json")
+        #expect(text.contains("\"buildNumber\": \"\(ios)\"") && text.contains("\"versionCode\": \(android)\n"))
+        // Deterministic strategies are idempotent too.
+        let again = relctl(["sync", "1.3.0"], in: repo.path, environment: environment)
+        #expect(again.code == 0, "\(again.stderr)")
+        #expect(try repo.read("app.json") == text)
+    }
+
+    @Test func helpDocumentsBehaviourAndExitCodes() {
+        for command in ["init", "current", "sync"] {
+            let help = relctl(["help", command], in: "/")
+            #expect(help.code == 0)
+            #expect(help.stdout.contains("EXIT CODES:"), "\(command)")
+            #expect(help.stdout.contains("USAGE: relctl \(command)"))
+        }
+        #expect(relctl(["--help"], in: "/").stdout.contains("  sync                    Write a version"))
+        let usage = relctl(["sync"], in: "/")
+        #expect(usage.code == 64)
+        #expect(usage.stderr.hasPrefix("error: missing argument <version>\n"))
+    }
+
+    @Test func realBinaryEndToEnd() throws {
+        let repo = try AppShape.reactNative.make()
+        let initResult = try runRelctl(["init"], in: repo.path)
+        #expect(initResult.status == 0, "\(initResult.stderr)")
+        let sync = try runRelctl(["sync", "2.0.0", "--json", "--repo", repo.path + "/ios"])
+        #expect(sync.status == 0, "\(sync.stderr)")
+        #expect(sync.stdout.hasPrefix(#"{"schemaVersion":1,"version":"2.0.0","iosBuild":"13","androidBuild":"13","dryRun":false,"#))
+        #expect(try repo.read("ios/App.xcodeproj/project.pbxproj") == pbxproj(marketing: "2.0.0", build: "13"))
+
+        try repo.write("package.json", packageJSON("1.9.0"))
+        let drift = try runRelctl(["current"], in: repo.path + "/android")
+        #expect(drift.status == 2)
+        #expect(drift.stderr.hasPrefix("error: version drift: marketing differs: package.json:3 1.9.0,"))
+
+        let bad = try runRelctl(["sync", "2.1.0", "--build", "2100000001"], in: repo.path)
+        #expect(bad.status == 1)
+        #expect(bad.stderr.hasPrefix("error: android/app/build.gradle:9: Android versionCode 2100000001 is above Google Play's maximum"))
+        #expect(try repo.read("package.json") == packageJSON("1.9.0"))
+    }
+}
