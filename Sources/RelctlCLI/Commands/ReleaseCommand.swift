@@ -177,7 +177,11 @@ enum ReleaseCommand {
             return
         }
         var text = "relctl release --dry-run: nothing will be changed\n\n"
-        text += "version:  \(plan.version) (\(plan.bump) bump from \(analysis.current?.description ?? "no release yet"))\n"
+        if let current = analysis.current {
+            text += "version:  \(plan.version) (\(plan.bump) bump from \(current))\n"
+        } else {
+            text += "version:  \(plan.version) (first release: initialVersion, no release tag yet)\n"
+        }
         text += "tag:      \(plan.tag)\n"
         text += "branch:   \(plan.branch ?? "(detached HEAD)")\(push ? ", pushed to '\(remote)'" : "")\n\n"
         let counted = analysis.commits.commits.filter(\.counted)
