@@ -69,13 +69,13 @@ struct Workspace {
         }
         // Stable semver tags of our format, highest first; only names are read here, objects on demand.
         let literalPrefix = String(config.tagFormat.prefix { $0 != "{" })
-        var candidates: [(version: SemanticVersion, tag: TagReference)] = []
-        for tag in try repository.tags(prefix: literalPrefix) {
-            if let version = format.version(fromTag: tag.name), version.isStable {
-                candidates.append((version, tag))
+        var candidates: [(version: SemanticVersion, tag: String)] = []
+        for name in try repository.tagNames(prefix: literalPrefix) {
+            if let version = format.version(fromTag: name), version.isStable {
+                candidates.append((version, name))
             }
         }
-        candidates.sort { $0.version != $1.version ? $0.version > $1.version : $0.tag.name < $1.tag.name }
+        candidates.sort { $0.version != $1.version ? $0.version > $1.version : $0.tag < $1.tag }
 
         let classifier = StreamingClassifier(rules: config.releaseRules)
         // The walker (and the raw messages it holds) is freed as soon as the walk is done.
@@ -96,13 +96,13 @@ struct Workspace {
         let base = range.base.map { candidates[$0.index] }
         let current = base?.version
         let bump = VersionPolicy.effectiveBump(current: current, bump: analysis.bump, majorOnZero: config.majorOnZero)
-        var result = ReleaseAnalysis(baseTag: base?.tag.name, current: current, commits: analysis, bump: bump,
+        var result = ReleaseAnalysis(baseTag: base?.tag, current: current, commits: analysis, bump: bump,
                                      next: nil, reason: nil, headCommit: head.hex)
         if let base, range.walk.commits.isEmpty {
-            result.reason = "HEAD is already released as \(base.tag.name)"
+            result.reason = "HEAD is already released as \(base.tag)"
             result.bump = .none
         } else if analysis.bump == .none {
-            let since = base.map { "since \($0.tag.name)" } ?? "in the history (no release tag yet)"
+            let since = base.map { "since \($0.tag)" } ?? "in the history (no release tag yet)"
             result.reason = "no releasable commit \(since): \(Self.describe(analysis))"
             result.bump = .none
         } else {

@@ -305,21 +305,24 @@ private struct DateQueue {
 }
 
 extension HistoryWalker {
-    /// The range since the first candidate (in the caller's order of preference) that is an ancestor of `head`.
+    /// The range since the first candidate tag (by name, in the caller's order of preference) whose commit is an
+    /// ancestor of `head`.
     ///
     /// Each candidate is tried with one limited walk; a candidate that is not an ancestor (a tag on a branch not
     /// merged into HEAD) is passed over. With no ancestor among them, the whole history of `head` is walked.
     /// Returns the index of the chosen candidate, its commit, and the walk.
     /// `onWalk` is called as each walk starts (a caller streaming commits drops what the previous attempt sent),
     /// `onCommit` as each commit is found (see `walk`).
-    public func rangeSinceFirstAncestor(of head: ObjectID, among candidates: [TagReference],
+    public func rangeSinceFirstAncestor(of head: ObjectID, among candidates: [String],
                                         onWalk: (() -> Void)? = nil, onCommit: ((CommitRecord) -> Void)? = nil) throws(GitError)
         -> (base: (index: Int, commit: ObjectID)?, walk: RangeWalk)
     {
         var shallowFailure: GitError?
-        for (i, tag) in candidates.enumerated() {
+        for (i, name) in candidates.enumerated() {
             let commit: ObjectID?
             do {
+                // Tags are read one at a time, as they are tried: usually only the first.
+                guard let tag = try repository.tag(named: name) else { continue }
                 commit = try repository.commit(of: tag)
             } catch {
                 if error.kind == .missingObject { continue }   // a tag whose object a shallow clone lacks

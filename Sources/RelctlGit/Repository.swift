@@ -119,6 +119,34 @@ extension Repository {
         return result
     }
 
+    /// The names (without `refs/tags/`) of the tags starting with `prefix`. Reads no reference file: with
+    /// thousands of loose tags, listing names is a directory read while reading each tag is a file open.
+    public func tagNames(prefix: String = "") throws(GitError) -> [String] {
+        var iterator: OpaquePointer?
+        try check(git_reference_iterator_glob_new(&iterator, pointer, "refs/tags/\(prefix)*"), "list tags")
+        defer { git_reference_iterator_free(iterator) }
+        var names: [String] = []
+        while true {
+            var name: UnsafePointer<CChar>?
+            let code = git_reference_next_name(&name, iterator)
+            if code == GIT_ITEROVER.rawValue { break }
+            try check(code, "list tags")
+            if let name { names.append(String(cString: name).droppingPrefix("refs/tags/")) }
+        }
+        return names
+    }
+
+    /// One tag reference by name; nil when it does not exist or is symbolic.
+    public func tag(named name: String) throws(GitError) -> TagReference? {
+        var ref: OpaquePointer?
+        let code = git_reference_lookup(&ref, pointer, "refs/tags/\(name)")
+        if code == GIT_ENOTFOUND.rawValue { return nil }
+        try check(code, "read tag \(name)")
+        defer { git_reference_free(ref) }
+        guard git_reference_type(ref) == GIT_REFERENCE_DIRECT, let target = git_reference_target(ref) else { return nil }
+        return TagReference(name: name, target: ObjectID(target), peeled: git_reference_target_peel(ref).map { ObjectID($0) })
+    }
+
     /// The commit a tag points at, following annotated tags (and tags of tags); nil when it names no commit.
     public func commit(of tag: TagReference) throws(GitError) -> ObjectID? {
         if let peeled = tag.peeled { return peeled }
