@@ -75,7 +75,11 @@ struct Workspace {
                 candidates.append((version, name))
             }
         }
-        candidates.sort { $0.version != $1.version ? $0.version > $1.version : $0.tag < $1.tag }
+        // All candidates are stable, so precedence is the numeric triple (cheaper than full SemVer comparison).
+        candidates.sort { a, b in
+            let x = (a.version.major, a.version.minor, a.version.patch), y = (b.version.major, b.version.minor, b.version.patch)
+            return x != y ? x > y : a.tag < b.tag
+        }
 
         let classifier = StreamingClassifier(rules: config.releaseRules)
         // The walker (and the raw messages it holds) is freed as soon as the walk is done.
