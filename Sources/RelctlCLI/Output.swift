@@ -1,4 +1,5 @@
 import Foundation
+import RelctlCore
 
 /// Where a command writes: results to stdout, messages to stderr. Tests capture both in memory.
 public final class Output: @unchecked Sendable {
@@ -86,20 +87,6 @@ public indirect enum JSONOutput: Equatable {
     }
 
     static func escape(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let c where c.value < 0x20:
-                let hex = String(c.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
+        out += JSONDocument.quote(s)
     }
 }
