@@ -236,7 +236,7 @@ struct ReleasePlan {
             do { try repository.moveReference(branch, to: head, expecting: commit, message: "relctl: roll back release \(version)") }
             catch { failures.append(branch) }
         }
-        if (try? repository.resetIndex(to: head)) == nil { failures.append("the index") }
+        if (try? repository.resetIndex(to: head, paths: changedPaths)) == nil { failures.append("the index") }
         failures += TransactionalWriter.undo(writes)
         removeCreatedFolders()
         return failures
