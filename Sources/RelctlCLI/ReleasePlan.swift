@@ -24,8 +24,30 @@ struct ReleasePlan {
     /// Folders `apply` had to create, removed again on rollback.
     private var createdFolders: [String] = []
 
-    /// Paths relative to the root of every file the release commit holds.
-    var changedPaths: [String] { writes.map { String($0.path.dropFirst(root.count + 1)) } }
+    /// Paths relative to the root of every file the release commit holds, as git names them.
+    var changedPaths: [String] { writes.map(relativePath) }
+
+    /// A write's path relative to the root, normalised (`./app.json` in .relctl.json is `app.json` to git).
+    func relativePath(_ write: FileWrite) -> String {
+        Self.repositoryPath(write.path, root: root) ?? String(write.path.dropFirst(root.count + 1))
+    }
+
+    /// `path` relative to `root` with `.` and `..` resolved lexically; nil when it lies outside `root`.
+    static func repositoryPath(_ path: String, root: String) -> String? {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." {
+                if parts.isEmpty { return nil }
+                parts.removeLast()
+                continue
+            }
+            parts.append(part)
+        }
+        let rootParts = root.split(separator: "/")
+        guard parts.count > rootParts.count, Array(parts.prefix(rootParts.count)) == rootParts else { return nil }
+        return parts.dropFirst(rootParts.count).joined(separator: "/")
+    }
 
     static func make(workspace: Workspace, analysis: ReleaseAnalysis, version: SemanticVersion, context: CommandContext) throws -> ReleasePlan {
         let repository = workspace.repository
@@ -41,6 +63,9 @@ struct ReleasePlan {
             do {
                 let sync = try workspace.planVersionSync(version: version.description, build: nil, environment: context.environment)
                 for change in sync.changed {
+                    if repositoryPath(change.absolutePath, root: root) == nil {
+                        fileProblem = fileProblem ?? "\(change.path) is outside the repository (\(root)), so the release commit cannot hold it; list only files inside the repository in \(workspace.configDisplayPath)"
+                    }
                     writes.append(FileWrite(path: change.absolutePath, oldBytes: Array(change.oldText.utf8), newBytes: Array(change.newText.utf8)))
                 }
             } catch let failure as CLIFailure {
@@ -236,7 +261,7 @@ struct ReleasePlan {
             do { try repository.moveReference(branch, to: head, expecting: commit, message: "relctl: roll back release \(version)") }
             catch { failures.append(branch) }
         }
-        if (try? repository.resetIndex(to: head)) == nil { failures.append("the index") }
+        if (try? repository.resetIndex(to: head, paths: changedPaths)) == nil { failures.append("the index") }
         failures += TransactionalWriter.undo(writes)
         removeCreatedFolders()
         return failures

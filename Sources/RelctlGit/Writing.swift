@@ -129,8 +129,9 @@ extension Repository {
     }
 
     /// Stages `paths` (relative to the work tree; deleted files are removed) and commits them on the current
-    /// branch. The branch moves only if it still points at `expectedParent` (compare-and-swap), so a concurrent
-    /// release cannot be overwritten. Returns the new commit.
+    /// branch. The commit is `expectedParent`'s tree with exactly `paths` changed: anything else already staged
+    /// stays staged and out of the commit. The branch moves only if it still points at `expectedParent`
+    /// (compare-and-swap), so a concurrent release cannot be overwritten. Returns the new commit.
     public func commit(paths: [String], message: String, identities: Identities, expectedParent: ObjectID) throws(GitError) -> ObjectID {
         guard let branch = try headReferenceName() else {
             throw GitError(kind: .other, operation: "commit", message: "HEAD is detached; check out a branch")
@@ -147,15 +148,31 @@ extension Repository {
             }
         }
         try check(git_index_write(index), "write index")
-        var treeID = git_oid()
-        try check(git_index_write_tree(&treeID, index), "write tree")
-        var tree: OpaquePointer?
-        try check(git_tree_lookup(&tree, pointer, &treeID), "read tree")
-        defer { git_tree_free(tree) }
         var parentOID = expectedParent.gitOID
         var parent: OpaquePointer?
         try check(git_commit_lookup(&parent, pointer, &parentOID), "read HEAD commit")
         defer { git_commit_free(parent) }
+        var parentTree: OpaquePointer?
+        try check(git_commit_tree(&parentTree, parent), "read HEAD tree")
+        defer { git_tree_free(parentTree) }
+        // The tree from an in-memory index: the parent's tree plus the staged entries of `paths` only.
+        var releaseIndex: OpaquePointer?
+        try check(git_index_new(&releaseIndex), "create index")
+        defer { git_index_free(releaseIndex) }
+        try check(git_index_read_tree(releaseIndex, parentTree), "read HEAD tree")
+        for path in paths {
+            if let entry = git_index_get_bypath(index, path, 0) {
+                try check(git_index_add(releaseIndex, entry), "stage \(path)")
+            } else {
+                let code = git_index_remove(releaseIndex, path, 0)
+                if code != GIT_ENOTFOUND.rawValue { try check(code, "unstage \(path)") }
+            }
+        }
+        var treeID = git_oid()
+        try check(git_index_write_tree_to(&treeID, releaseIndex, pointer), "write tree")
+        var tree: OpaquePointer?
+        try check(git_tree_lookup(&tree, pointer, &treeID), "read tree")
+        defer { git_tree_free(tree) }
         let author = try identities.author.signature()
         defer { git_signature_free(author) }
         let committer = try identities.committer.signature()
@@ -195,8 +212,9 @@ extension Repository {
         try check(git_reference_delete(ref), "delete \(name)")
     }
 
-    /// Resets the index to a commit's tree (rollback of a staged release commit).
-    public func resetIndex(to commit: ObjectID) throws(GitError) {
+    /// Resets the index entries of `paths` to a commit's tree, leaving every other entry as it is (rollback of a
+    /// staged release commit: what the user had staged stays staged). A path the commit lacks is unstaged.
+    public func resetIndex(to commit: ObjectID, paths: [String]) throws(GitError) {
         var oid = commit.gitOID
         var object: OpaquePointer?
         try check(git_commit_lookup(&object, pointer, &oid), "read commit")
@@ -207,9 +225,28 @@ extension Repository {
         var index: OpaquePointer?
         try check(git_repository_index(&index, pointer), "open index")
         defer { git_index_free(index) }
-        try check(git_index_read_tree(index, tree), "reset index")
+        for path in paths {
+            var treeEntry: OpaquePointer?
+            let found = git_tree_entry_bypath(&treeEntry, tree, path)
+            if found == GIT_ENOTFOUND.rawValue {
+                let code = git_index_remove(index, path, 0)
+                if code != GIT_ENOTFOUND.rawValue { try check(code, "unstage \(path)") }
+                continue
+            }
+            try check(found, "read \(path) in tree")
+            defer { git_tree_entry_free(treeEntry) }
+            var entry = git_index_entry()
+            entry.mode = git_tree_entry_filemode(treeEntry).rawValue
+            entry.id = git_tree_entry_id(treeEntry).pointee
+            let code = path.withCString { cPath in
+                entry.path = cPath
+                return git_index_add(index, &entry)
+            }
+            try check(code, "reset \(path)")
+        }
         try check(git_index_write(index), "write index")
     }
+
 
     /// The object a reference points at, or nil when it does not exist.
     public func referenceTarget(_ name: String) throws(GitError) -> ObjectID? {

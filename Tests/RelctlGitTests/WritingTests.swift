@@ -26,6 +26,23 @@ struct WritingTests {
         #expect(try repo.git(["status", "--porcelain"]) == "?? notes.txt\n")
     }
 
+    @Test func commitLeavesOtherStagedFilesStagedAndOutOfTheCommit() throws {
+        let repo = try TestRepository()
+        try repo.commit("chore: init", file: "app.json")
+        try repo.write("app.json", "{\"v\": 2}\n")
+        try repo.write("wip.txt", "staged by the user\n")
+        try repo.git(["add", "wip.txt"])
+        let git = try Repository(at: repo.path)
+        let parent = try #require(try git.headCommit())
+        let commit = try git.commit(paths: ["app.json"], message: "chore(release): 1.1.0\n", identities: ci, expectedParent: parent)
+        #expect(try repo.git(["show", "--name-only", "--format=", "HEAD"]) == "app.json\n")
+        #expect(try repo.git(["status", "--porcelain"]) == "A  wip.txt\n")
+        // Rolling back resets the release path only: the user's staged file stays staged.
+        try git.moveReference("refs/heads/main", to: parent, expecting: commit, message: "test: roll back")
+        try git.resetIndex(to: parent, paths: ["app.json"])
+        #expect(try repo.git(["status", "--porcelain"]) == " M app.json\nA  wip.txt\n")
+    }
+
     @Test func commitRefusesWhenTheBranchMovedMeanwhile() throws {
         let repo = try TestRepository()
         let first = try repo.commit("chore: init")

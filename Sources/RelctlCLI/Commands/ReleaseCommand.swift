@@ -192,12 +192,12 @@ enum ReleaseCommand {
         text += "\nfiles:\n"
         if plan.writes.isEmpty { text += "  (none)\n" }
         for write in plan.writes {
-            let relative = String(write.path.dropFirst(plan.root.count + 1))
+            let relative = plan.relativePath(write)
             text += "  \(relative)\(write.oldBytes == nil ? " (new)" : "")\n"
         }
         text += "\n"
         for write in plan.writes {
-            let relative = String(write.path.dropFirst(plan.root.count + 1))
+            let relative = plan.relativePath(write)
             let old = write.oldBytes.map { String(decoding: $0, as: UTF8.self) } ?? ""
             text += (try? unifiedDiff(old: old, new: String(decoding: write.newBytes, as: UTF8.self), path: relative)) ?? ""
         }
