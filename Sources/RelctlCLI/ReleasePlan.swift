@@ -21,6 +21,8 @@ struct ReleasePlan {
     let identities: Identities?
     /// The store-rule or file problem found while planning, reported by preflight.
     let fileProblem: String?
+    /// Why the identity could not be read (an unreadable GIT_*_DATE, say), reported by preflight.
+    var identityProblem: String?
     /// Folders `apply` had to create, removed again on rollback.
     private var createdFolders: [String] = []
 
@@ -80,7 +82,11 @@ struct ReleasePlan {
                                                  commits: analysis.commits.commits, settings: config.changelog, links: links)
             section = text
             let path = root + "/" + changelogPath
-            let existing = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+            let existingBytes = FileManager.default.contents(atPath: path).map { Array($0) }
+            let existing = existingBytes.map { String(decoding: $0, as: UTF8.self) }
+            if let existing, let existingBytes, Array(existing.utf8) != existingBytes {
+                fileProblem = fileProblem ?? "\(changelogPath) is not valid UTF-8; convert it (iconv -f latin1 -t utf-8) so relctl can prepend to it without changing its bytes"
+            }
             if let existing, ChangelogFile.containsVersion(version.description, in: existing) {
                 fileProblem = fileProblem ?? "\(changelogPath) already has a section for \(version); remove it or tag that release (\(tag)) by hand"
             }
@@ -88,7 +94,7 @@ struct ReleasePlan {
             if writes.contains(where: { $0.path == path }) {
                 fileProblem = fileProblem ?? "\(changelogPath) is both a version file and the changelog; point 'changelog.path' elsewhere"
             }
-            writes.append(FileWrite(path: path, oldBytes: existing.map { Array($0.utf8) }, newBytes: Array(updated.utf8)))
+            writes.append(FileWrite(path: path, oldBytes: existingBytes, newBytes: Array(updated.utf8)))
         }
 
         var notice: MajorReleaseNotice?
@@ -100,6 +106,14 @@ struct ReleasePlan {
             let path = root + "/" + ReleaseCommand.markerFile
             let existing = FileManager.default.contents(atPath: path).map { Array($0) }
             writes.append(FileWrite(path: path, oldBytes: existing, newBytes: Array(made.json().utf8)))
+        }
+
+        var identities: Identities?
+        var identityProblem: String?
+        do {
+            identities = try repository.identities(environment: context.environment)
+        } catch {
+            identityProblem = error.message
         }
 
         let message = config.commitMessage
@@ -114,7 +128,7 @@ struct ReleasePlan {
                            writes: writes, changelogSection: section,
                            commitMessage: message.hasSuffix("\n") ? message : message + "\n",
                            tagMessage: tagMessage, notice: notice,
-                           identities: try repository.identities(environment: context.environment), fileProblem: fileProblem)
+                           identities: identities, fileProblem: fileProblem, identityProblem: identityProblem)
     }
 
     /// `SOURCE_DATE_EPOCH` (reproducible builds) or today, in UTC, as YYYY-MM-DD.
@@ -135,12 +149,26 @@ struct ReleasePlan {
     func preflight(workspace: Workspace, push: Bool, remote: String, allowDirty: Bool, context: CommandContext) throws -> [String] {
         let repository = workspace.repository
         var problems: [String] = []
+        let dirty = try repository.status()
         if !allowDirty {
-            let dirty = try repository.status()
             if !dirty.isEmpty {
                 let names = dirty.prefix(3).map(\.path).joined(separator: ", ") + (dirty.count > 3 ? ", …" : "")
                 problems.append("the work tree has \(dirty.count) uncommitted or untracked file\(dirty.count == 1 ? "" : "s") (\(names)); commit or stash them, or pass --allow-dirty")
             }
+        } else {
+            // --allow-dirty lets unrelated files be; a file the release itself commits (or the config that
+            // drives it) must be as committed, or the release would commit (or depend on) unreviewed edits.
+            let owned = Set(changedPaths + [Config.fileName])
+            let touched = dirty.map(\.path).filter(owned.contains)
+            if !touched.isEmpty {
+                problems.append("\(touched.joined(separator: ", ")) \(touched.count == 1 ? "has" : "have") uncommitted changes and \(touched.count == 1 ? "is" : "are") part of the release; commit or stash \(touched.count == 1 ? "it" : "them") first (--allow-dirty only covers other files)")
+            }
+        }
+        if FileManager.default.fileExists(atPath: repository.gitDir + "/index.lock") {
+            problems.append("another git process holds the index (\(repository.gitDir)/index.lock); wait for it to finish, or delete the file if no git command is running")
+        }
+        for key in ["commit.gpgsign", "tag.gpgsign"] where ["true", "yes", "on", "1"].contains(repository.configValue(key)?.lowercased() ?? "") {
+            context.output.warning("\(key) is set, but relctl cannot sign (libgit2 has no signing): the release \(key.hasPrefix("tag") ? "tag" : "commit") will be unsigned; a branch that requires signed commits will refuse the push")
         }
         if let branch {
             if !workspace.config.branches.contains(where: { Self.matches(branch, pattern: $0) }) {
@@ -152,7 +180,9 @@ struct ReleasePlan {
         if let existing = try repository.referenceTarget("refs/tags/\(tag)") {
             problems.append("tag \(tag) already exists (\(existing.hex.prefix(12))) but is not an ancestor release of HEAD; delete it (git tag -d \(tag)) if it is wrong, or check out the history it belongs to")
         }
-        if identities == nil {
+        if let identityProblem {
+            problems.append(identityProblem)
+        } else if identities == nil {
             problems.append("no committer identity: set git config user.name and user.email, or GIT_AUTHOR_NAME/GIT_AUTHOR_EMAIL and GIT_COMMITTER_NAME/GIT_COMMITTER_EMAIL")
         }
         if let fileProblem { problems.append(fileProblem) }

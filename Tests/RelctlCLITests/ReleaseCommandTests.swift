@@ -206,6 +206,28 @@ struct ReleasePreflightTests {
         #expect(relctl(["release"], in: repo.path).code == 0)
     }
 
+    @Test func allowDirtyStillRefusesADirtyReleaseFile() throws {
+        let repo = try releaseRepository(["feat: x"])
+        try repo.write("CHANGELOG.md", "# Changelog\n\nlocal edit\n")
+        try expectRefusal(repo, ["release", "--allow-dirty"],
+                          contains: "CHANGELOG.md has uncommitted changes and is part of the release; commit or stash it first")
+    }
+
+    @Test func aHeldIndexLockIsReported() throws {
+        let repo = try releaseRepository(["feat: x"])
+        try "".write(toFile: repo.path + "/.git/index.lock", atomically: false, encoding: .utf8)
+        defer { unlink(repo.path + "/.git/index.lock") }
+        try expectRefusal(repo, contains: "another git process holds the index")
+    }
+
+    @Test func signingConfigIsWarnedAbout() throws {
+        let repo = try releaseRepository(["feat: x"])
+        try repo.git(["config", "commit.gpgsign", "true"])
+        let result = relctl(["release"], in: repo.path)
+        #expect(result.code == 0)
+        #expect(result.stderr.contains("warning: commit.gpgsign is set, but relctl cannot sign"))
+    }
+
     @Test func detachedHead() throws {
         let repo = try releaseRepository(["feat: x"])
         try repo.git(["checkout", "-q", "--detach"])
@@ -377,7 +399,38 @@ struct ReleasePushTests {
         #expect(try remote.git(["tag", "-l", "v1.3.0"]) == "v1.3.0\n")
         #expect(try remote.git(["rev-parse", "main"]) == (try repo.git(["rev-parse", "HEAD"])))
         let third = relctl(["release", "--push"], in: repo.path)
-        #expect(third.stderr.contains("already released and pushed"))
+        #expect(third.code == 0)
+        #expect(third.stderr.contains("HEAD is already released as v1.3.0; v1.3.0 is already on 'origin'"))
+    }
+
+    @Test func anUnpushedReleaseIsPushedEvenAfterLaterCommits() throws {
+        let (repo, remote) = try repositoryWithRemote(["feat: x"])
+        #expect(relctl(["release", "--push"], in: repo.path, environment: ["RELCTL_TEST_FAULT": "before-push"]).code == 1)
+        try repo.commit("ci: fix the push token", file: "ci.txt")
+        let rerun = relctl(["release", "--push"], in: repo.path)
+        #expect(rerun.code == 0, "\(rerun.stderr)")
+        #expect(rerun.stderr.contains("v1.3.0 is released locally but not on 'origin': pushing it"))
+        #expect(try remote.git(["tag", "-l", "v1.3.0"]) == "v1.3.0\n")
+        #expect(try remote.git(["rev-parse", "main"]) == (try repo.git(["rev-parse", "HEAD"])))
+    }
+
+    @Test func aRemoteThatMovedOnWithoutTheReleaseIsExplained() throws {
+        let (repo, remote) = try repositoryWithRemote(["feat: x"])
+        #expect(relctl(["release", "--push"], in: repo.path, environment: ["RELCTL_TEST_FAULT": "before-push"]).code == 1)
+        // Meanwhile a colleague pushes to main.
+        let dir = try makeTempDirectory(prefix: "relctl-colleague")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let colleague = try TestRepository(existing: dir + "/c")
+        try runProcess(TestRepository.gitPath, ["clone", "-q", remote.path, colleague.path])
+        try colleague.commit("fix: from a colleague", file: "colleague.txt")
+        try colleague.git(["push", "-q", "origin", "main"])
+        let before = try repo.snapshot()
+        let rerun = relctl(["release", "--push"], in: repo.path)
+        #expect(rerun.code == 1)
+        #expect(rerun.stderr.contains("v1.3.0 was released locally but 'origin/main' has moved on without it"))
+        #expect(rerun.stderr.contains("git tag -d v1.3.0"))
+        #expect(try repo.snapshot() == before)
+        #expect(try remote.git(["tag", "-l"]) == "v1.2.3\n")
     }
 
     @Test func rejectedPushReportsTheRecovery() throws {
@@ -386,9 +439,23 @@ struct ReleasePushTests {
         try remote.git(["update-ref", "refs/tags/v1.3.0/blocker", "main"])
         let result = relctl(["release", "--push"], in: repo.path)
         #expect(result.code == 1)
-        #expect(result.stderr.contains("The release v1.3.0 is committed and tagged locally"))
-        #expect(result.stderr.contains("relctl release --push"))
+        // The branch went first; the tag was refused, and the message says how to finish.
+        #expect(result.stderr.contains("error: main is on 'origin' but the tag v1.3.0 was refused"), "\(result.stderr)")
+        #expect(result.stderr.contains("git push origin refs/tags/v1.3.0"))
         #expect(try repo.git(["tag", "-l", "v1.3.0"]) == "v1.3.0\n")
+        #expect(try remote.git(["rev-parse", "main"]) == (try repo.git(["rev-parse", "HEAD"])))
+    }
+
+    @Test func aRefusedBranchPublishesNoTag() throws {
+        let (repo, remote) = try repositoryWithRemote(["feat: x"])
+        // The remote cannot take refs/heads/main (refs/heads/main/locked is in the way): the tag must stay unpublished.
+        try remote.git(["update-ref", "-d", "refs/heads/main"])
+        try remote.git(["update-ref", "refs/heads/main/locked", try repo.git(["rev-parse", "v1.2.3^{commit}"]).trimmingCharacters(in: .whitespacesAndNewlines)])
+        let result = relctl(["release", "--push"], in: repo.path)
+        #expect(result.code == 1)
+        #expect(result.stderr.contains("push of main to 'origin' failed"), "\(result.stderr)")
+        #expect(result.stderr.contains("nothing was published"))
+        #expect(try remote.git(["tag", "-l", "v1.3.0"]).isEmpty)
     }
 }
 

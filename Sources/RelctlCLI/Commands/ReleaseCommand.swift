@@ -92,31 +92,44 @@ enum ReleaseCommand {
 
     static func nothingToRelease(_ analysis: ReleaseAnalysis, workspace: Workspace, push: Bool, remote: String, dryRun: Bool,
                                  arguments: ParsedArguments, context: CommandContext) throws -> Int32 {
-        // HEAD is a release tag: a previous run may have failed to push it. With --push, finish that.
-        if push, let tag = analysis.baseTag, analysis.commits.commits.isEmpty {
+        // The last release may have been made locally by a run whose push failed. With --push, finish that.
+        if push, let tag = analysis.baseTag {
             let repository = workspace.repository
             guard let branch = try repository.headReferenceName() else {
                 throw CLIFailure(message: "HEAD is detached; check out the release branch to push \(tag)")
             }
             let remoteRefs = try remoteReferences(repository, remote: remote, context: context)
-            let head = try repository.headCommit()
-            let branchPushed = remoteRefs[branch] == head
-            let tagPushed = remoteRefs["refs/tags/\(tag)"] != nil
-            if branchPushed && tagPushed {
-                context.output.message("\(tag) is already released and pushed to '\(remote)'; nothing to do")
-            } else if dryRun {
-                context.output.message("\(tag) is released locally but not pushed; 'relctl release --push' would push \(branch) and \(tag) to '\(remote)'")
+            var pushed = false
+            if remoteRefs["refs/tags/\(tag)"] != nil {
+                context.output.message("\(analysis.reason ?? "no release is due"); \(tag) is already on '\(remote)'")
             } else {
-                context.output.message("\(tag) is released locally but not on '\(remote)': pushing it")
-                try pushRelease(repository, branch: branch, tag: tag, remote: remote, context: context)
-                context.output.message("pushed \(branch) and \(tag) to '\(remote)'")
+                guard let tagCommit = try repository.tag(named: tag).flatMap({ try repository.commit(of: $0) }),
+                      let head = try repository.headCommit() else {
+                    throw CLIFailure(message: "cannot read tag \(tag)")
+                }
+                // The branch needs pushing unless the remote branch already holds the release commit.
+                let remoteHead = remoteRefs[branch]
+                let remoteHasRelease = try remoteHead.map { try repository.contains($0) && repository.isAncestor(tagCommit, of: $0) } ?? false
+                let fastForward = try remoteHead.map { try repository.contains($0) && repository.isAncestor($0, of: head) } ?? true
+                if !remoteHasRelease && !fastForward {
+                    let short = branch.hasPrefix("refs/heads/") ? String(branch.dropFirst(11)) : branch
+                    throw CLIFailure(message: "\(tag) was released locally but '\(remote)/\(short)' has moved on without it; fetch and rebase (git pull --rebase \(remote) \(short)), delete the local tag (git tag -d \(tag)), and run 'relctl release --push' again")
+                }
+                if dryRun {
+                    context.output.message("\(tag) is released locally but not on '\(remote)'; 'relctl release --push' would push \(remoteHasRelease ? "" : "the branch and ")the tag")
+                } else {
+                    context.output.message("\(tag) is released locally but not on '\(remote)': pushing it")
+                    try pushRelease(repository, branch: branch, tag: tag, remote: remote, context: context, branchAlreadyThere: remoteHasRelease)
+                    context.output.message("pushed \(remoteHasRelease ? "" : "\(branch) and ")\(tag) to '\(remote)'")
+                    pushed = true
+                }
             }
             if arguments.has("--json") {
                 context.output.result(JSONOutput.object([
                     ("schemaVersion", .int(1)), ("version", .optional(analysis.current?.description)),
                     ("previousVersion", .null), ("bump", .string("none")), ("tag", .string(tag)),
                     ("commit", .string(analysis.headCommit)), ("files", .array([])), ("changelog", .null),
-                    ("pushed", .bool(!dryRun)), ("majorPending", .bool(workspace.pendingMajor != nil)), ("dryRun", .bool(dryRun)),
+                    ("pushed", .bool(pushed)), ("majorPending", .bool(workspace.pendingMajor != nil)), ("dryRun", .bool(dryRun)),
                 ]).rendered())
             }
             return ExitCode.success
@@ -142,19 +155,26 @@ enum ReleaseCommand {
         }
     }
 
-    static func pushRelease(_ repository: Repository, branch: String, tag: String, remote: String, context: CommandContext) throws {
+    /// Publishes a release: the branch first, then the tag, so the remote never holds a release tag whose
+    /// commit is not on its branch (a tag-triggered store build would ship it). A failure leaves the release
+    /// made locally; rerunning `relctl release --push` finds it and pushes what is missing.
+    static func pushRelease(_ repository: Repository, branch: String, tag: String, remote: String, context: CommandContext,
+                            branchAlreadyThere: Bool = false) throws {
         let short = branch.hasPrefix("refs/heads/") ? String(branch.dropFirst("refs/heads/".count)) : branch
-        let manual = "git push --atomic \(remote) \(short) refs/tags/\(tag)"
-        let result: PushResult
-        do {
-            result = try repository.push(remote: remote, refspecs: ["\(branch):\(branch)", "refs/tags/\(tag):refs/tags/\(tag)"],
-                                         environment: context.environment)
-        } catch {
-            throw CLIFailure(message: "push to '\(remote)' failed: \(error.message). The release \(tag) is committed and tagged locally; fix the cause (pull and rebase if the branch moved, check credentials) and rerun 'relctl release --push', which only pushes, or push by hand: \(manual)")
+        let rerun = "fix the cause (credentials, branch protection, network) and rerun 'relctl release --push', which finds the release made locally and only pushes"
+        func push(_ ref: String) throws -> String? {
+            do {
+                let result = try repository.push(remote: remote, refspecs: ["\(ref):\(ref)"], environment: context.environment)
+                return result.rejected.isEmpty ? nil : result.rejected.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "; ")
+            } catch {
+                return error.message
+            }
         }
-        if !result.rejected.isEmpty {
-            let why = result.rejected.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "; ")
-            throw CLIFailure(message: "'\(remote)' rejected the push (\(why)). The release \(tag) is committed and tagged locally; fix the cause and rerun 'relctl release --push', or push by hand: \(manual)")
+        if !branchAlreadyThere, let why = try push(branch) {
+            throw CLIFailure(message: "push of \(short) to '\(remote)' failed (\(why)); nothing was published, and the release \(tag) is committed and tagged locally: \(rerun)")
+        }
+        if let why = try push("refs/tags/\(tag)") {
+            throw CLIFailure(message: "\(short) is on '\(remote)' but the tag \(tag) was refused (\(why)): \(rerun), or push the tag by hand: git push \(remote) refs/tags/\(tag)")
         }
     }
 
