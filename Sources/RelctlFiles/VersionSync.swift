@@ -255,6 +255,11 @@ public struct FileWrite: Sendable, Hashable {
 public enum TransactionalWriter {
     public static func write(_ writes: [FileWrite]) throws(FileEditError) {
         for w in writes {
+            // Renaming over a symbolic link would replace the link with a regular file and leave its target as it was.
+            if let target = symbolicLinkTarget(w.path) {
+                throw FileEditError(path: w.path, line: nil, message: "is a symbolic link to \(target)",
+                                    hint: "point the files entry / changelog.path at the real file")
+            }
             let current = try? Data(contentsOf: URL(fileURLWithPath: w.path))
             if w.oldBytes == nil {
                 guard !FileManager.default.fileExists(atPath: w.path) else {
@@ -305,9 +310,20 @@ public enum TransactionalWriter {
 
     struct WriteFailure: Error { var message: String }
 
+    /// What the symbolic link at `path` points to (as written in the link), nil when `path` is not a link.
+    static func symbolicLinkTarget(_ path: String) -> String? {
+        var st = stat()
+        guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK else { return nil }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink(path, &buffer, buffer.count - 1)
+        guard n >= 0 else { return "an unreadable target" }
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     static func replace(path: String, with bytes: [UInt8]) throws(WriteFailure) {
         var st = stat()
-        if stat(path, &st) != 0 {
+        // lstat, not stat: a symbolic link must never be replaced by a regular file.
+        if lstat(path, &st) != 0 {
             // A new file: regular, with the usual 0644 before the umask.
             guard errno == ENOENT else { throw WriteFailure(message: String(cString: strerror(errno))) }
             st.st_mode = S_IFREG | 0o644
@@ -315,6 +331,7 @@ public enum TransactionalWriter {
             umask(mask)
             st.st_mode &= ~mask
         }
+        guard (st.st_mode & S_IFMT) != S_IFLNK else { throw WriteFailure(message: "is a symbolic link; relctl does not replace links") }
         guard (st.st_mode & S_IFMT) == S_IFREG else { throw WriteFailure(message: "not a regular file") }
         let dir = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
@@ -358,6 +375,10 @@ public enum VersionFiles {
     /// Reads a UTF-8 text file; errors name the path relative to the root.
     public static func readText(root: String, path: String) throws(FileEditError) -> String {
         let full = absolute(root: root, path: path)
+        if let target = TransactionalWriter.symbolicLinkTarget(full) {
+            throw FileEditError(path: path, line: nil, message: "is a symbolic link to \(target)",
+                                hint: "point the files entry at the real file\(realPath(of: target, linkPath: path).map { ", \($0)" } ?? ""); relctl does not write through links")
+        }
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: full, isDirectory: &isDir) else {
             throw FileEditError(path: path, line: nil, message: "file not found", hint: "fix the path in .relctl.json or run relctl init")
@@ -371,6 +392,22 @@ public enum VersionFiles {
                                 hint: path.hasSuffix(".plist") ? "convert binary plists with plutil -convert xml1" : nil)
         }
         return text
+    }
+
+    /// The link target as a root-relative path (`docs/CHANGES.md` for `CHANGELOG.md -> docs/CHANGES.md`), when it stays inside the root.
+    static func realPath(of target: String, linkPath: String) -> String? {
+        guard !target.hasPrefix("/"), !linkPath.hasPrefix("/") else { return nil }
+        var parts = linkPath.split(separator: "/").dropLast().map(String.init)
+        for part in target.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." {
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            } else {
+                parts.append(String(part))
+            }
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "/")
     }
 
     /// `relctl init`: the version files of a mobile project under `root`, with literal versions.
