@@ -230,21 +230,39 @@ public struct SyncPlan: Sendable {
     /// Writes every changed file all-or-nothing (see `TransactionalWriter`).
     public func write() throws(FileEditError) {
         try TransactionalWriter.write(changes.filter(\.isChanged).map {
-            FileWrite(path: $0.absolutePath, oldBytes: Array($0.oldText.utf8), newBytes: Array($0.newText.utf8))
+            FileWrite(path: $0.absolutePath, oldBytes: Array($0.oldText.utf8), newBytes: Array($0.newText.utf8), displayPath: $0.path)
         })
     }
 }
 
 /// One file to replace: its expected current bytes (nil: the file must not exist yet) and the new bytes.
 public struct FileWrite: Sendable, Hashable {
+    /// Absolute path.
     public var path: String
     public var oldBytes: [UInt8]?
     public var newBytes: [UInt8]
+    /// The path errors show, relative to the project root; nil: `path` relative to the git work tree holding it.
+    public var displayPath: String?
 
-    public init(path: String, oldBytes: [UInt8]?, newBytes: [UInt8]) {
+    public init(path: String, oldBytes: [UInt8]?, newBytes: [UInt8], displayPath: String? = nil) {
         self.path = path
         self.oldBytes = oldBytes
         self.newBytes = newBytes
+        self.displayPath = displayPath
+    }
+
+    /// The path for messages: `displayPath`, else `path` relative to the nearest enclosing folder with a `.git`
+    /// (the repository root relctl runs in), else `path` as is.
+    public var shownPath: String {
+        if let displayPath { return displayPath }
+        var folder = (path as NSString).deletingLastPathComponent
+        while folder.count > 1 {
+            if FileManager.default.fileExists(atPath: folder + "/.git") {
+                return String(path.dropFirst(folder.count + 1))
+            }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        return path
     }
 }
 
@@ -257,19 +275,19 @@ public enum TransactionalWriter {
         for w in writes {
             // Renaming over a symbolic link would replace the link with a regular file and leave its target as it was.
             if let target = symbolicLinkTarget(w.path) {
-                throw FileEditError(path: w.path, line: nil, message: "is a symbolic link to \(target)",
+                throw FileEditError(path: w.shownPath, line: nil, message: "is a symbolic link to \(target)",
                                     hint: "point the files entry / changelog.path at the real file")
             }
             let current = try? Data(contentsOf: URL(fileURLWithPath: w.path))
             if w.oldBytes == nil {
                 guard !FileManager.default.fileExists(atPath: w.path) else {
-                    throw FileEditError(path: w.path, line: nil, message: "file appeared on disk since relctl looked",
+                    throw FileEditError(path: w.shownPath, line: nil, message: "file appeared on disk since relctl looked",
                                         hint: "run the command again")
                 }
                 continue
             }
             guard let current, Array(current) == w.oldBytes else {
-                throw FileEditError(path: w.path, line: nil, message: "file changed on disk since it was read",
+                throw FileEditError(path: w.shownPath, line: nil, message: "file changed on disk since it was read",
                                     hint: "run the command again")
             }
         }
@@ -285,7 +303,7 @@ public enum TransactionalWriter {
                 done.append(w)
             } catch {
                 let restoreFailures = undo(done)
-                throw FileEditError(path: w.path, line: nil, message: "cannot write: \(error.message)",
+                throw FileEditError(path: w.shownPath, line: nil, message: "cannot write: \(error.message)",
                                     hint: restoreFailures.isEmpty
                                         ? (done.isEmpty ? "no file was changed" : "restored \(done.count) file(s) already written")
                                         : "could not restore \(restoreFailures.joined(separator: ", "))")
@@ -294,15 +312,15 @@ public enum TransactionalWriter {
     }
 
     /// Puts back what `writes` replaced (files that were created are removed), last first.
-    /// Returns the paths that could not be restored.
+    /// Returns the paths (as shown in messages) that could not be restored.
     @discardableResult
     public static func undo(_ writes: [FileWrite]) -> [String] {
         var failures: [String] = []
         for w in writes.reversed() {
             if let old = w.oldBytes {
-                do { try replace(path: w.path, with: old) } catch { failures.append(w.path) }
+                do { try replace(path: w.path, with: old) } catch { failures.append(w.shownPath) }
             } else if unlink(w.path) != 0 && errno != ENOENT {
-                failures.append(w.path)
+                failures.append(w.shownPath)
             }
         }
         return failures

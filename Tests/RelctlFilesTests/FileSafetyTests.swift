@@ -62,4 +62,28 @@ struct FileSafetyTests {
         #expect(isSymbolicLink(project.root + "/CHANGELOG.md"))
         #expect(try project.snapshot() == before)
     }
+
+    @Test func errorDescriptionIsOneLineWithoutItsOwnErrorPrefix() {
+        #expect(FileEditError(path: "ios/App/Info.plist", line: 8, message: "bad", hint: "fix it").description == "ios/App/Info.plist:8: bad (fix it)")
+        #expect(FileEditError(path: "app.json", message: "file not found").description == "app.json: file not found")
+    }
+
+    @Test func writerErrorsNameTheRootRelativePath() throws {
+        let project = try linkedProject()
+        try FileManager.default.createDirectory(atPath: project.root + "/.git", withIntermediateDirectories: true)
+        let link = FileWrite(path: project.root + "/CHANGELOG.md", oldBytes: Array("# Changes\n".utf8), newBytes: Array("x".utf8))
+        let error = #expect(throws: FileEditError.self) { try TransactionalWriter.write([link]) }
+        #expect(error?.description == "CHANGELOG.md: is a symbolic link to docs/CHANGES.md (point the files entry / changelog.path at the real file)")
+
+        let stale = FileWrite(path: project.root + "/config/app.json", oldBytes: Array("old".utf8), newBytes: Array("x".utf8))
+        let changed = #expect(throws: FileEditError.self) { try TransactionalWriter.write([stale]) }
+        #expect(changed?.description == "config/app.json: file changed on disk since it was read (run the command again)")
+
+        // A sync names files as its entries do.
+        let plan = try SyncPlan.make(root: project.root, entries: [FileEntry(path: "package.json", format: .json)], version: "1.1.0")
+        try project.write("package.json", "{\n  \"version\": \"1.0.1\"\n}\n")
+        let raced = #expect(throws: FileEditError.self) { try plan.write() }
+        #expect(raced?.path == "package.json")
+        #expect(raced?.description.contains(project.root) == false)
+    }
 }
