@@ -49,4 +49,21 @@ struct FileErrorTests {
         #expect(isLink(repo.path + "/CHANGELOG.md"))
         #expect(try repo.git(["tag", "-l", "v1.3.0"]).isEmpty)
     }
+
+    @Test func byteOrderMarkFilesSyncAndLatin1IsOneLine() throws {
+        let repo = try TestRepository()
+        try repo.write("package.json", "")
+        try Data([0xEF, 0xBB, 0xBF] + Array(packageJSON("1.2.0").utf8)).write(to: URL(fileURLWithPath: repo.path + "/package.json"))
+        try writeConfig(repo, files: [("package.json", "json")])
+        let sync = relctl(["sync", "1.3.0"], in: repo.path)
+        #expect(sync.code == 0, "\(sync.stderr)")
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: repo.path + "/package.json"))) == [0xEF, 0xBB, 0xBF] + Array(packageJSON("1.3.0").utf8))
+
+        try Data(Array("{\"version\": \"1.3.0\", \"author\": \"Ren".utf8) + [0xE9, 0x22, 0x7D]).write(to: URL(fileURLWithPath: repo.path + "/package.json"))
+        let before = try repo.snapshot()
+        let latin1 = relctl(["sync", "1.4.0"], in: repo.path)
+        #expect(latin1.code == 1)
+        #expect(latin1.stderr == "error: package.json: not valid UTF-8 text (byte 0xE9 at offset 35); relctl edits UTF-8 files only — convert it with iconv -f latin1 -t utf-8\n")
+        #expect(try repo.snapshot() == before)
+    }
 }
