@@ -7,9 +7,9 @@ import RelctlFiles
 extension FileEditError {
     /// `error: path:line: message (hint)` with the path relative to the repository root.
     func failure(root: String) -> CLIFailure {
-        var shown = path
-        if shown.hasPrefix(root + "/") { shown = String(shown.dropFirst(root.count + 1)) }
-        return CLIFailure(message: "\(shown)\(line.map { ":\($0)" } ?? ""): \(message)\(hint.map { " (\($0))" } ?? "")")
+        var shown = self
+        if path.hasPrefix(root + "/") { shown.path = String(path.dropFirst(root.count + 1)) }
+        return CLIFailure(message: shown.description)
     }
 }
 

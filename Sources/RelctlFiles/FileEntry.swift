@@ -57,8 +57,11 @@ public struct FileEntry: Sendable, Hashable {
         self.options = options
     }
 
-    /// The editor for this entry.
-    public var editor: any VersionEditor {
+    /// The editor for this entry. A leading UTF-8 byte order mark is kept in the text (so it is written back
+    /// unchanged) and hidden from the format's editor.
+    public var editor: any VersionEditor { ByteOrderMarkSkipping(inner: formatEditor) }
+
+    private var formatEditor: any VersionEditor {
         switch format {
         case .expo: return ExpoJSONEditor()
         case .json: return JSONKeyPathEditor(keyPath: options.keyPath ?? ["version"], field: options.field ?? .marketing,
@@ -159,5 +162,33 @@ public struct FileEntry: Sendable, Hashable {
             try RegexEditor.validate(pattern: pattern, path: configPath, line: node.member("pattern")?.line)
         }
         self.init(path: path, format: format, options: options)
+    }
+}
+
+/// Runs an editor on the text after a leading U+FEFF (byte order mark) and shifts its byte ranges back, so every
+/// editor sees the text as it would without the mark and the mark's 3 bytes are never edited.
+struct ByteOrderMarkSkipping: VersionEditor {
+    let inner: any VersionEditor
+    static let markLength = 3
+
+    private func split(_ text: String) -> (String, Int) {
+        guard text.unicodeScalars.first == "\u{FEFF}" else { return (text, 0) }
+        return (String(text.unicodeScalars.dropFirst()), Self.markLength)
+    }
+
+    func read(_ text: String, path: String) throws(FileEditError) -> [VersionLocation] {
+        let (body, shift) = split(text)
+        return try inner.read(body, path: path).map { location in
+            var moved = location
+            moved.range = (location.range.lowerBound + shift)..<(location.range.upperBound + shift)
+            return moved
+        }
+    }
+
+    func edits(_ text: String, path: String, target: VersionTarget) throws(FileEditError) -> [TextEdit] {
+        let (body, shift) = split(text)
+        return try inner.edits(body, path: path, target: target).map {
+            TextEdit(range: ($0.range.lowerBound + shift)..<($0.range.upperBound + shift), replacement: $0.replacement)
+        }
     }
 }

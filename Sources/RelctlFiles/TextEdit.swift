@@ -101,7 +101,8 @@ public struct VersionLocation: Sendable, Hashable {
     }
 }
 
-/// An error in one file: `path:line: error: message (hint)`.
+/// An error in one file: `path:line: message (hint)`, the path relative to the project root. The command line
+/// prints it after its own `error: `, so the description carries no `error:` of its own.
 public struct FileEditError: Error, Sendable, Hashable, CustomStringConvertible {
     public var path: String
     public var line: Int?
@@ -118,7 +119,7 @@ public struct FileEditError: Error, Sendable, Hashable, CustomStringConvertible 
     public var description: String {
         var s = path
         if let line { s += ":\(line)" }
-        s += ": error: \(message)"
+        s += ": \(message)"
         if let hint { s += " (\(hint))" }
         return s
     }

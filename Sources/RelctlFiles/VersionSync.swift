@@ -230,21 +230,39 @@ public struct SyncPlan: Sendable {
     /// Writes every changed file all-or-nothing (see `TransactionalWriter`).
     public func write() throws(FileEditError) {
         try TransactionalWriter.write(changes.filter(\.isChanged).map {
-            FileWrite(path: $0.absolutePath, oldBytes: Array($0.oldText.utf8), newBytes: Array($0.newText.utf8))
+            FileWrite(path: $0.absolutePath, oldBytes: Array($0.oldText.utf8), newBytes: Array($0.newText.utf8), displayPath: $0.path)
         })
     }
 }
 
 /// One file to replace: its expected current bytes (nil: the file must not exist yet) and the new bytes.
 public struct FileWrite: Sendable, Hashable {
+    /// Absolute path.
     public var path: String
     public var oldBytes: [UInt8]?
     public var newBytes: [UInt8]
+    /// The path errors show, relative to the project root; nil: `path` relative to the git work tree holding it.
+    public var displayPath: String?
 
-    public init(path: String, oldBytes: [UInt8]?, newBytes: [UInt8]) {
+    public init(path: String, oldBytes: [UInt8]?, newBytes: [UInt8], displayPath: String? = nil) {
         self.path = path
         self.oldBytes = oldBytes
         self.newBytes = newBytes
+        self.displayPath = displayPath
+    }
+
+    /// The path for messages: `displayPath`, else `path` relative to the nearest enclosing folder with a `.git`
+    /// (the repository root relctl runs in), else `path` as is.
+    public var shownPath: String {
+        if let displayPath { return displayPath }
+        var folder = (path as NSString).deletingLastPathComponent
+        while folder.count > 1 {
+            if FileManager.default.fileExists(atPath: folder + "/.git") {
+                return String(path.dropFirst(folder.count + 1))
+            }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        return path
     }
 }
 
@@ -255,16 +273,21 @@ public struct FileWrite: Sendable, Hashable {
 public enum TransactionalWriter {
     public static func write(_ writes: [FileWrite]) throws(FileEditError) {
         for w in writes {
+            // Renaming over a symbolic link would replace the link with a regular file and leave its target as it was.
+            if let target = symbolicLinkTarget(w.path) {
+                throw FileEditError(path: w.shownPath, line: nil, message: "is a symbolic link to \(target)",
+                                    hint: "point the files entry / changelog.path at the real file")
+            }
             let current = try? Data(contentsOf: URL(fileURLWithPath: w.path))
             if w.oldBytes == nil {
                 guard !FileManager.default.fileExists(atPath: w.path) else {
-                    throw FileEditError(path: w.path, line: nil, message: "file appeared on disk since relctl looked",
+                    throw FileEditError(path: w.shownPath, line: nil, message: "file appeared on disk since relctl looked",
                                         hint: "run the command again")
                 }
                 continue
             }
             guard let current, Array(current) == w.oldBytes else {
-                throw FileEditError(path: w.path, line: nil, message: "file changed on disk since it was read",
+                throw FileEditError(path: w.shownPath, line: nil, message: "file changed on disk since it was read",
                                     hint: "run the command again")
             }
         }
@@ -280,7 +303,7 @@ public enum TransactionalWriter {
                 done.append(w)
             } catch {
                 let restoreFailures = undo(done)
-                throw FileEditError(path: w.path, line: nil, message: "cannot write: \(error.message)",
+                throw FileEditError(path: w.shownPath, line: nil, message: "cannot write: \(error.message)",
                                     hint: restoreFailures.isEmpty
                                         ? (done.isEmpty ? "no file was changed" : "restored \(done.count) file(s) already written")
                                         : "could not restore \(restoreFailures.joined(separator: ", "))")
@@ -289,15 +312,15 @@ public enum TransactionalWriter {
     }
 
     /// Puts back what `writes` replaced (files that were created are removed), last first.
-    /// Returns the paths that could not be restored.
+    /// Returns the paths (as shown in messages) that could not be restored.
     @discardableResult
     public static func undo(_ writes: [FileWrite]) -> [String] {
         var failures: [String] = []
         for w in writes.reversed() {
             if let old = w.oldBytes {
-                do { try replace(path: w.path, with: old) } catch { failures.append(w.path) }
+                do { try replace(path: w.path, with: old) } catch { failures.append(w.shownPath) }
             } else if unlink(w.path) != 0 && errno != ENOENT {
-                failures.append(w.path)
+                failures.append(w.shownPath)
             }
         }
         return failures
@@ -305,9 +328,20 @@ public enum TransactionalWriter {
 
     struct WriteFailure: Error { var message: String }
 
+    /// What the symbolic link at `path` points to (as written in the link), nil when `path` is not a link.
+    static func symbolicLinkTarget(_ path: String) -> String? {
+        var st = stat()
+        guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK else { return nil }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink(path, &buffer, buffer.count - 1)
+        guard n >= 0 else { return "an unreadable target" }
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     static func replace(path: String, with bytes: [UInt8]) throws(WriteFailure) {
         var st = stat()
-        if stat(path, &st) != 0 {
+        // lstat, not stat: a symbolic link must never be replaced by a regular file.
+        if lstat(path, &st) != 0 {
             // A new file: regular, with the usual 0644 before the umask.
             guard errno == ENOENT else { throw WriteFailure(message: String(cString: strerror(errno))) }
             st.st_mode = S_IFREG | 0o644
@@ -315,6 +349,7 @@ public enum TransactionalWriter {
             umask(mask)
             st.st_mode &= ~mask
         }
+        guard (st.st_mode & S_IFMT) != S_IFLNK else { throw WriteFailure(message: "is a symbolic link; relctl does not replace links") }
         guard (st.st_mode & S_IFMT) == S_IFREG else { throw WriteFailure(message: "not a regular file") }
         let dir = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
@@ -342,6 +377,10 @@ public enum TransactionalWriter {
     }
 }
 
+private extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}
+
 private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
     #if canImport(Glibc)
     return Glibc.write(fd, buffer, count)
@@ -358,6 +397,10 @@ public enum VersionFiles {
     /// Reads a UTF-8 text file; errors name the path relative to the root.
     public static func readText(root: String, path: String) throws(FileEditError) -> String {
         let full = absolute(root: root, path: path)
+        if let target = TransactionalWriter.symbolicLinkTarget(full) {
+            throw FileEditError(path: path, line: nil, message: "is a symbolic link to \(target)",
+                                hint: "point the files entry at the real file\(realPath(of: target, linkPath: path).map { ", \($0)" } ?? ""); relctl does not write through links")
+        }
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: full, isDirectory: &isDir) else {
             throw FileEditError(path: path, line: nil, message: "file not found", hint: "fix the path in .relctl.json or run relctl init")
@@ -366,11 +409,66 @@ public enum VersionFiles {
         guard let data = FileManager.default.contents(atPath: full) else {
             throw FileEditError(path: path, line: nil, message: "cannot read the file")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw FileEditError(path: path, line: nil, message: "not UTF-8 text",
-                                hint: path.hasSuffix(".plist") ? "convert binary plists with plutil -convert xml1" : nil)
+        return try decodeUTF8(Array(data), path: path)
+    }
+
+    /// The text of `bytes`, byte for byte: a leading byte order mark is kept as U+FEFF (editors skip it), so
+    /// `Array(text.utf8) == bytes`. Anything but valid UTF-8 is a one-line error saying how to convert it.
+    static func decodeUTF8(_ bytes: [UInt8], path: String) throws(FileEditError) -> String {
+        if bytes.starts(with: Array("bplist".utf8)) {
+            throw FileEditError(path: path, message: "is a binary property list, not text; relctl edits UTF-8 files only",
+                                hint: "convert it with plutil -convert xml1 \(path)")
         }
-        return text
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            throw FileEditError(path: path, message: "is UTF-16 text; relctl edits UTF-8 files only — convert it with iconv -f utf-16 -t utf-8")
+        }
+        if let offset = firstInvalidUTF8Offset(bytes) {
+            let byte = "0x" + String(bytes[offset], radix: 16, uppercase: true).leftPadded(to: 2)
+            throw FileEditError(path: path, message: "not valid UTF-8 text (byte \(byte) at offset \(offset)); relctl edits UTF-8 files only — convert it with iconv -f latin1 -t utf-8")
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The offset of the first byte that does not start (or continue) a well-formed UTF-8 sequence, nil when valid.
+    static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            let length: Int
+            var low: UInt8 = 0x80, high: UInt8 = 0xBF   // the allowed range of the second byte
+            switch b {
+            case 0x00...0x7F: i += 1; continue
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; high = 0x9F
+            case 0xF0: length = 4; low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; high = 0x8F
+            default: return i
+            }
+            guard i + length <= bytes.count else { return i }
+            guard (low...high).contains(bytes[i + 1]) else { return i }
+            for k in 2..<max(2, length) where !(0x80...0xBF).contains(bytes[i + k]) { return i }
+            i += length
+        }
+        return nil
+    }
+
+    /// The link target as a root-relative path (`docs/CHANGES.md` for `CHANGELOG.md -> docs/CHANGES.md`), when it stays inside the root.
+    static func realPath(of target: String, linkPath: String) -> String? {
+        guard !target.hasPrefix("/"), !linkPath.hasPrefix("/") else { return nil }
+        var parts = linkPath.split(separator: "/").dropLast().map(String.init)
+        for part in target.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." {
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            } else {
+                parts.append(String(part))
+            }
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "/")
     }
 
     /// `relctl init`: the version files of a mobile project under `root`, with literal versions.

@@ -107,7 +107,7 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
             #expect(error.line == c.line, "\(error)")
             #expect(error.message.contains(c.fragment), "\(error.message)")
             if let h = c.hintFragment { #expect(error.hint?.contains(h) == true, "\(error.hint ?? "no hint")") }
-            let prefix = c.line.map { "\(c.path):\($0): error: " } ?? "\(c.path): error: "
+            let prefix = c.line.map { "\(c.path):\($0): " } ?? "\(c.path): "
             #expect(error.description.hasPrefix(prefix), "\(error.description)")
         }
     }

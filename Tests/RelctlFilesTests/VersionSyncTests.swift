@@ -80,11 +80,11 @@ let bareEntries = [
         let project = try bareReactNative()
         let before = try project.snapshot()
         let cases: [([FileEntry], String, String?, String?, String)] = [
-            (bareEntries + [FileEntry(path: "app.json", format: .expo)], "1.6.0", nil, nil, "app.json: error: file not found"),
-            (bareEntries, "2.2.0.0", nil, nil, "ios/Trailhead.xcodeproj/project.pbxproj:65: error: iOS marketing version \"2.2.0.0\" is not accepted"),
-            (bareEntries, "1.6.0", "12", "0", "android/app/build.gradle:18: error: Android versionCode \"0\" is not a positive integer"),
-            (bareEntries, "1.6.0", "0", "2", "ios/Trailhead.xcodeproj/project.pbxproj:62: error: iOS build number 0 is not greater than the current 1"),
-            ([bareEntries[2]], "1.6.0", nil, nil, "ios/Trailhead/Info.plist:10: error: CFBundleShortVersionString is $(MARKETING_VERSION)"),
+            (bareEntries + [FileEntry(path: "app.json", format: .expo)], "1.6.0", nil, nil, "app.json: file not found"),
+            (bareEntries, "2.2.0.0", nil, nil, "ios/Trailhead.xcodeproj/project.pbxproj:65: iOS marketing version \"2.2.0.0\" is not accepted"),
+            (bareEntries, "1.6.0", "12", "0", "android/app/build.gradle:18: Android versionCode \"0\" is not a positive integer"),
+            (bareEntries, "1.6.0", "0", "2", "ios/Trailhead.xcodeproj/project.pbxproj:62: iOS build number 0 is not greater than the current 1"),
+            ([bareEntries[2]], "1.6.0", nil, nil, "ios/Trailhead/Info.plist:10: CFBundleShortVersionString is $(MARKETING_VERSION)"),
         ]
         for (entries, version, ios, android, expected) in cases {
             do {
@@ -242,7 +242,7 @@ let bareEntries = [
         } catch let error as FileEditError {
             #expect(error.line == line)
             #expect(error.message == message)
-            #expect(error.description.hasPrefix(".relctl.json:\(line): error: "))
+            #expect(error.description.hasPrefix(".relctl.json:\(line): "))
         }
     }
 }
