@@ -172,6 +172,11 @@ public enum ChangelogFile {
     /// Check ``containsVersion(_:in:)`` first: this function does not look for duplicates.
     public static func prepend(section: String, to existing: String?) -> String {
         guard let existing, !existing.isEmpty else { return "# Changelog\n\n" + section }
+        // A byte-order mark stays first; the rest is edited as if it were not there.
+        if existing.unicodeScalars.first == "\u{FEFF}" {
+            let rest = String(existing.unicodeScalars.dropFirst())
+            return "\u{FEFF}" + (rest.isEmpty ? "# Changelog\n\n" + section : prepend(section: section, to: rest))
+        }
         let bytes = Array(existing.utf8)
         let crlf = usesCRLF(bytes)
         let newline = crlf ? "\r\n" : "\n"

@@ -295,7 +295,8 @@ struct ChangelogFileTests {
 
     @Test func fileWithoutTitle() {
         #expect(ChangelogFile.prepend(section: section, to: "## 1.2.0 (d)\n") == section + "## 1.2.0 (d)\n")
-        #expect(ChangelogFile.prepend(section: section, to: "\u{FEFF}## 1.2.0 (d)\n") == section + "\u{FEFF}## 1.2.0 (d)\n")
+        // A byte-order mark stays the first thing in the file.
+        #expect(ChangelogFile.prepend(section: section, to: "\u{FEFF}## 1.2.0 (d)\n") == "\u{FEFF}" + section + "## 1.2.0 (d)\n")
     }
 
     @Test func containsVersion() {
@@ -361,5 +362,15 @@ struct ReleaseNotesTests {
         let message = ReleaseNotes.tagMessage(version: "v1.0.0", section: section)
         #expect(message == "v1.0.0\n\nFeatures:\n- x (abcdef0)\n\nBug fixes:\n- y (bcdef01)\n")
         #expect(!message.split(separator: "\n").contains { $0.hasPrefix("#") })
+    }
+}
+
+@Suite("Changelog file with a byte-order mark")
+struct ChangelogBOMTests {
+    @Test func theMarkStaysFirstAndTheSectionGoesBeforeTheFirstRelease() {
+        let existing = "\u{FEFF}## 1.0.0 (2026-01-01)\n\n* first\n"
+        let updated = ChangelogFile.prepend(section: "## 1.1.0 (2026-02-01)\n\n* second\n\n", to: existing)
+        #expect(updated == "\u{FEFF}## 1.1.0 (2026-02-01)\n\n* second\n\n## 1.0.0 (2026-01-01)\n\n* first\n")
+        #expect(Array(updated.utf8).prefix(3) == [0xEF, 0xBB, 0xBF])
     }
 }
