@@ -251,14 +251,16 @@ struct ReleasePlan {
             throw CLIFailure(message: "\(error.description); nothing was changed")
         }
         var commit: ObjectID?
+        var indexTouched = false
         do {
             try faults.check("after-write")
+            indexTouched = true
             commit = try repository.commit(paths: changedPaths, message: commitMessage, identities: identities, expectedParent: head)
             try faults.check("after-commit")
             try repository.createAnnotatedTag(tag, target: commit!, message: tagMessage, tagger: identities.committer)
             try faults.check("after-tag")
         } catch {
-            let undone = rollback(repository: repository, branch: branch, commit: commit)
+            let undone = rollback(repository: repository, branch: branch, commit: commit, indexTouched: indexTouched)
             let what = (error as? GitError)?.description ?? (error as? CLIFailure)?.message ?? "\(error)"
             throw CLIFailure(message: "release \(version) failed: \(what); " + (undone.isEmpty
                 ? "every file, the index and the branch were restored"
@@ -278,12 +280,12 @@ struct ReleasePlan {
     }
 
     /// Undoes a release in progress: the tag, the branch move, the index, and every written file.
-    private mutating func rollback(repository: Repository, branch: String, commit: ObjectID?) -> [String] {
+    private mutating func rollback(repository: Repository, branch: String, commit: ObjectID?, indexTouched: Bool) -> [String] {
         var failures: [String] = []
         if let commit {
             if (try? repository.referenceTarget("refs/tags/\(tag)")) != nil {
                 // Only a tag this run made: its target is our new commit.
-                if let tagCommit = try? repository.tags(prefix: tag).first(where: { $0.name == tag }).flatMap({ try repository.commit(of: $0) }),
+                if let tagCommit = try? repository.tag(named: tag).flatMap({ try repository.commit(of: $0) }),
                    tagCommit == commit {
                     if (try? repository.deleteReference("refs/tags/\(tag)")) == nil { failures.append("tag \(tag)") }
                 }
@@ -291,7 +293,7 @@ struct ReleasePlan {
             do { try repository.moveReference(branch, to: head, expecting: commit, message: "relctl: roll back release \(version)") }
             catch { failures.append(branch) }
         }
-        if (try? repository.resetIndex(to: head, paths: changedPaths)) == nil { failures.append("the index") }
+        if indexTouched, (try? repository.resetIndex(to: head, paths: changedPaths)) == nil { failures.append("the index") }
         failures += TransactionalWriter.undo(writes)
         removeCreatedFolders()
         return failures

@@ -99,26 +99,6 @@ public struct TagReference: Sendable, Hashable {
 }
 
 extension Repository {
-    /// Every tag whose name starts with `prefix`, read from the reference database only (no object reads).
-    public func tags(prefix: String = "") throws(GitError) -> [TagReference] {
-        var iterator: OpaquePointer?
-        try check(git_reference_iterator_glob_new(&iterator, pointer, "refs/tags/\(prefix)*"), "list tags")
-        defer { git_reference_iterator_free(iterator) }
-        var result: [TagReference] = []
-        while true {
-            var ref: OpaquePointer?
-            let code = git_reference_next(&ref, iterator)
-            if code == GIT_ITEROVER.rawValue { break }
-            try check(code, "list tags")
-            defer { git_reference_free(ref) }
-            guard git_reference_type(ref) == GIT_REFERENCE_DIRECT, let target = git_reference_target(ref) else { continue }
-            let name = String(cString: git_reference_name(ref)).droppingPrefix("refs/tags/")
-            let peeled = git_reference_target_peel(ref).map { ObjectID($0) }
-            result.append(TagReference(name: name, target: ObjectID(target), peeled: peeled))
-        }
-        return result
-    }
-
     /// The names (without `refs/tags/`) of the tags starting with `prefix`. Reads no reference file: with
     /// thousands of loose tags, listing names is a directory read while reading each tag is a file open.
     public func tagNames(prefix: String = "") throws(GitError) -> [String] {
