@@ -69,18 +69,22 @@ public struct ConventionalMessage: Hashable, Sendable {
 /// - Footers: the footer block is the longest run of final paragraphs whose first line is a
 ///   footer (`Token: value`, `Token #value`, with `Token` = `[A-Za-z0-9][A-Za-z0-9-]*` or the
 ///   literal `BREAKING CHANGE`). Inside it, a line that is not a footer continues the value of
-///   the previous footer. A footer-looking line followed by a plain paragraph is body text.
+///   the previous footer. A footer-looking line followed by a plain paragraph is body text, except a
+///   `BREAKING CHANGE:`/`BREAKING-CHANGE:` line starting a paragraph: the footers start there at the latest,
+///   and the paragraphs after it continue its value (missing a major is the costly mistake).
+/// - Leading blank lines before the header are skipped, as git's subject does.
 /// - Everything runs in time linear in the message length.
 public enum ConventionalCommitParser {
     /// The conventional structure of `message`, or `nil` when its header is not conventional.
     public static func parse(_ message: String) -> ConventionalMessage? {
         let text = CommitMessageLines(message)
-        guard let firstLine = text.lines.first,
-              let header = parseHeader(text.bytes[firstLine]) else { return nil }
+        // Leading blank lines (a message kept with --cleanup=verbatim) are skipped, as git's subject does.
+        guard let headerIndex = text.lines.firstIndex(where: { !$0.isEmpty }),
+              let header = parseHeader(text.bytes[text.lines[headerIndex]]) else { return nil }
 
         // Paragraphs after the header: ranges of line indices of consecutive non-blank lines.
         var paragraphs: [Range<Int>] = []
-        var lineIndex = 1
+        var lineIndex = headerIndex + 1
         while lineIndex < text.lines.count {
             if text.lines[lineIndex].isEmpty { lineIndex += 1; continue }
             let start = lineIndex
@@ -92,6 +96,14 @@ public enum ConventionalCommitParser {
         while footerParagraph > 0,
               footerLine(text.bytes[text.lines[paragraphs[footerParagraph - 1].lowerBound]]) != nil {
             footerParagraph -= 1
+        }
+        // A breaking-change footer is never demoted to body text: its value runs until the next footer token
+        // (Conventional Commits §10), across blank lines, so a paragraph after it (a note, `git cherry-pick -x`'s
+        // "(cherry picked from …)") belongs to it and the footers start there at the latest.
+        if let breaking = paragraphs.firstIndex(where: { paragraph in
+            footerLine(text.bytes[text.lines[paragraph.lowerBound]]).map { Footer(token: String(decoding: $0.token, as: UTF8.self), value: "").isBreakingChange } ?? false
+        }), breaking < footerParagraph {
+            footerParagraph = breaking
         }
 
         var body: String?
@@ -141,13 +153,19 @@ public enum ConventionalCommitParser {
         parse(decode(bytes))
     }
 
-    /// The first line of `message` (the summary), without `\r` or trailing whitespace.
+    /// The first non-blank line of `message` (the summary, as git shows it), without `\r` or trailing whitespace.
     public static func summary(of message: String) -> String {
-        var end = message.utf8.firstIndex(of: 0x0A) ?? message.utf8.endIndex
-        var bytes = message.utf8[..<end]
+        var utf8 = message.utf8[...]
+        while let first = utf8.first, first == 0x0A || first == 0x0D || first == 0x20 || first == 0x09 {
+            // Skip only whole blank lines: stop at the first line holding anything else.
+            guard let newline = utf8.firstIndex(of: 0x0A) else { break }
+            if utf8[..<newline].allSatisfy({ isTrailingSpace($0) }) { utf8 = utf8[utf8.index(after: newline)...] } else { break }
+        }
+        var end = utf8.firstIndex(of: 0x0A) ?? utf8.endIndex
+        var bytes = utf8[..<end]
         while let last = bytes.last, isTrailingSpace(last) {
             end = message.utf8.index(before: end)
-            bytes = message.utf8[..<end]
+            bytes = utf8[..<end]
         }
         return String(decoding: bytes, as: UTF8.self)
     }

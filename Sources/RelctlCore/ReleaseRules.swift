@@ -43,7 +43,7 @@ public enum VersionPolicy {
     /// The next version, or `nil` when no release is due.
     ///
     /// - With a `current` version: `nil` when the effective bump (see ``effectiveBump(current:bump:majorOnZero:)``)
-    ///   is `.none`, else `current` bumped by it (pre-release and build metadata are dropped,
+    ///   is `.none` or would overflow a component, else `current` bumped by it (pre-release and build metadata are dropped,
     ///   see ``SemanticVersion/bumped(_:)``).
     /// - Without a `current` version (nothing released yet): `initialVersion` as is, whatever
     ///   `bump` is, including `.none`. The first release happens as soon as there is at least one
@@ -54,7 +54,7 @@ public enum VersionPolicy {
         guard let current else { return initialVersion }
         let effective = effectiveBump(current: current, bump: bump, majorOnZero: majorOnZero)
         guard effective != .none else { return nil }
-        return current.bumped(effective)
+        return current.checkedBumped(effective)   // nil when a component is already at its maximum
     }
 
     /// The bump actually applied to `current`: on `0.x`, `.major` becomes `.minor` unless

@@ -54,7 +54,6 @@ struct ConventionalHeaderTests {
         "feat!!: double bang",
         " feat: leading space",
         "\tfeat: leading tab",
-        "\nfeat: leading newline",
         "feat : space before colon",
         "1feat: digit first",
         "-feat: dash first",
@@ -165,7 +164,6 @@ struct ConventionalBodyFooterTests {
         "feat: x\n\nBreaking-Change: mixed case is not breaking",
         "feat: x\n\nbreaking-change: lowercase hyphen",
         "feat: x\n\nThis is a BREAKING CHANGE: in the body text",
-        "feat: x\n\nBREAKING CHANGE: in the body\n\nthen a plain paragraph, so the line above is body",
         "feat: x\n\nBREAKING CHANGE without colon",
         "feat: x\n\nBREAKING CHANGE:no space",
         "feat: x\n\nBREAKING  CHANGE: two spaces",
@@ -178,10 +176,13 @@ struct ConventionalBodyFooterTests {
         #expect(message.footers.filter(\.isBreakingChange).isEmpty)
     }
 
-    @Test func breakingChangeInBodyStaysInBody() throws {
+    @Test func aBreakingChangeLineIsNeverDemotedToBody() throws {
+        // Missing a major is the costly mistake: like conventional-changelog's parser, a BREAKING CHANGE line
+        // at the start of a paragraph counts, and the paragraphs after it carry on its value.
         let message = try #require(ConventionalCommitParser.parse("feat: x\n\nBREAKING CHANGE: looks like a footer\n\nbut this paragraph is prose."))
-        #expect(message.body == "BREAKING CHANGE: looks like a footer\n\nbut this paragraph is prose.")
-        #expect(message.footers.isEmpty)
+        #expect(message.body == nil)
+        #expect(message.isBreaking)
+        #expect(message.breakingChanges == ["looks like a footer\n\nbut this paragraph is prose."])
     }
 
     @Test func multiLineFooterValues() throws {
@@ -260,7 +261,7 @@ struct ConventionalRobustnessTests {
         #expect(message.footers == [Footer(token: "Refs", value: "1")])
     }
 
-    @Test(arguments: ["", "\n", "\r\n", "   ", "\n\nfeat: x"])
+    @Test(arguments: ["", "\n", "\r\n", "   ", "\n\n  \n"])
     func emptyOrBlankMessages(_ text: String) {
         #expect(ConventionalCommitParser.parse(text) == nil)
     }
@@ -281,7 +282,7 @@ struct ConventionalRobustnessTests {
         #expect(ConventionalCommitParser.summary(of: "feat: x  \r\nbody") == "feat: x")
         #expect(ConventionalCommitParser.summary(of: "") == "")
         #expect(ConventionalCommitParser.summary(of: "one line") == "one line")
-        #expect(ConventionalCommitParser.summary(of: "\nsecond") == "")
+        #expect(ConventionalCommitParser.summary(of: "\nsecond") == "second", "git's subject skips leading blank lines")
     }
 
     @Test func oneMegabyteMessages() throws {
@@ -311,5 +312,55 @@ struct ConventionalRobustnessTests {
 private extension String {
     func replacingCRLF() -> String {
         String(decoding: Array(utf8).filter { $0 != 0x0D }, as: UTF8.self)
+    }
+}
+
+@Suite("Breaking-change footers that run on")
+struct BreakingFooterContinuationTests {
+    @Test func aParagraphAfterTheBreakingFooterBelongsToIt() throws {
+        let message = "feat: x\n\nBREAKING CHANGE: config.yml is no longer read.\n\nMigrate by renaming it.\n"
+        let parsed = try #require(ConventionalCommitParser.parse(message))
+        #expect(parsed.isBreaking)
+        #expect(parsed.breakingChanges == ["config.yml is no longer read.\n\nMigrate by renaming it."])
+        #expect(parsed.body == nil)
+    }
+
+    @Test func cherryPickNoteDoesNotHideTheBreakingChange() throws {
+        let message = "fix(api): drop v1\n\nThe old endpoint is gone.\n\nBREAKING CHANGE: /v1 returns 410\n\n(cherry picked from commit 0123456789abcdef0123456789abcdef01234567)\n"
+        let parsed = try #require(ConventionalCommitParser.parse(message))
+        #expect(parsed.isBreaking)
+        #expect(parsed.body == "The old endpoint is gone.")
+    }
+
+    @Test func squashBodyWithABreakingLineInTheMiddle() throws {
+        let message = "feat: bundle (#12)\n\n* feat: a\n\nBREAKING CHANGE: tokens expire\n\n* fix: b\n"
+        let parsed = try #require(ConventionalCommitParser.parse(message))
+        #expect(parsed.isBreaking)
+        #expect(parsed.body == "* feat: a")
+    }
+
+    @Test func aFooterLookingLineInTheBodyIsStillBody() throws {
+        let message = "feat: x\n\nNote: this is prose.\n\nMore prose.\n"
+        let parsed = try #require(ConventionalCommitParser.parse(message))
+        #expect(!parsed.isBreaking)
+        #expect(parsed.footers.isEmpty)
+        #expect(parsed.body == "Note: this is prose.\n\nMore prose.")
+    }
+
+    @Test func leadingBlankLinesBeforeTheHeader() throws {
+        let parsed = try #require(ConventionalCommitParser.parse("\n\n  \nfeat(ui): kept verbatim\n\nbody\n"))
+        #expect(parsed.type == "feat")
+        #expect(parsed.body == "body")
+        #expect(ConventionalCommitParser.summary(of: "\n\nfeat(ui): kept verbatim\n") == "feat(ui): kept verbatim")
+        #expect(ConventionalCommitParser.summary(of: "  indented\n") == "  indented")
+    }
+}
+
+@Suite("Version overflow")
+struct VersionOverflowTests {
+    @Test func aComponentAtItsMaximumGivesNoVersionInsteadOfCrashing() throws {
+        let current = try #require(SemanticVersion("1.18446744073709551615.0"))
+        #expect(VersionPolicy.next(current: current, bump: .minor, initialVersion: SemanticVersion(major: 1, minor: 0, patch: 0), majorOnZero: false) == nil)
+        #expect(VersionPolicy.next(current: current, bump: .patch, initialVersion: SemanticVersion(major: 1, minor: 0, patch: 0), majorOnZero: false)?.description == "1.18446744073709551615.1")
     }
 }
