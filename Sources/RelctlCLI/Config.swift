@@ -165,14 +165,20 @@ extension Config {
             } catch {
                 throw object.error(node, "'initialVersion' is \(error); use a version like \"1.0.0\" or \"0.1.0\"")
             }
+            guard config.initialVersion.isStable else {
+                throw object.error(node, "'initialVersion' \"\(text)\" is a prerelease; prerelease tags are never a release base, so relctl would propose it again and again: use a stable version like \"0.1.0\"")
+            }
         }
         if let rules = try object.object("bumpRules") {
+            var given: [String: Bump] = [:]
             for member in rules.node.objectMembers ?? [] {
                 guard let name = member.value.stringValue, let bump = Bump(name: name) else {
                     throw object.error(member.value, "'bumpRules.\(member.key)' must be one of \"major\", \"minor\", \"patch\", \"none\"")
                 }
-                config.bumpRules[member.key.lowercased()] = bump
+                // Types compare case-insensitively; "feat" and "FEAT" both given: the larger bump wins.
+                given[member.key.lowercased()] = max(given[member.key.lowercased()] ?? .none, bump)
             }
+            config.bumpRules.merge(given) { _, new in new }
         }
         if let flag = try object.bool("majorOnZero") { config.majorOnZero = flag }
         try parseReleaseKeys(object, into: &config)

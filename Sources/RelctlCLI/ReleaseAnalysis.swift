@@ -85,7 +85,9 @@ struct Workspace {
         // The walker (and the raw messages it holds) is freed as soon as the walk is done.
         let walked = Result { () throws(GitError) in
             try HistoryWalker(repository: repository).rangeSinceFirstAncestor(
-                of: head, among: candidates.map(\.tag), onWalk: classifier.reset, onCommit: classifier.add)
+                of: head, among: candidates.map(\.tag),
+                samePrecedence: { candidates[$0].version.hasSamePrecedence(as: candidates[$1].version) },
+                onWalk: classifier.reset, onCommit: classifier.add)
         }
         if case .failure(let error) = walked, error.kind == .shallowHistory {
             let what = candidates.isEmpty ? "no release tag was fetched" : "its history does not reach a release tag"

@@ -62,6 +62,25 @@ final class StreamingClassifier: @unchecked Sendable {
             }
         }
         done = []
-        return CommitAnalyzer.combine(classified)
+        return CommitAnalyzer.combine(classified, broughtIn: { Self.broughtIn(by: $0, in: commits) })
+    }
+
+    /// The commits of the range a merge brought in: reachable from its other parents, not from its first.
+    static func broughtIn(by mergeSHA: String, in commits: [CommitRecord]) -> [String] {
+        guard let mergeID = ObjectID(hex: mergeSHA) else { return [] }
+        var byID: [ObjectID: CommitRecord] = [:]
+        for record in commits { byID[record.id] = record }
+        guard let merge = byID[mergeID], merge.parents.count > 1 else { return [] }
+        func reachable(from starts: [ObjectID]) -> Set<ObjectID> {
+            var seen = Set<ObjectID>()
+            var stack = starts.filter { byID[$0] != nil }
+            while let id = stack.popLast() {
+                guard seen.insert(id).inserted, let record = byID[id] else { continue }
+                stack.append(contentsOf: record.parents.filter { byID[$0] != nil })
+            }
+            return seen
+        }
+        let mainline = reachable(from: [merge.parents[0]])
+        return reachable(from: Array(merge.parents.dropFirst())).subtracting(mainline).map(\.hex)
     }
 }

@@ -140,7 +140,11 @@ public enum CommitAnalyzer {
     /// Joins commits classified one by one (newest first) into the analysis: pairs reverts with their
     /// targets and takes the largest bump. `analyze` is `combine(commits.map { classify($0) })`; a caller
     /// that reads commits as a stream may classify them as they come, on another thread.
-    public static func combine(_ classified: [ClassifiedCommit]) -> CommitAnalysis {
+    ///
+    /// `broughtIn`, when given, answers for a merge commit's sha which commits of the range that merge brought
+    /// in (reachable from its other parents and not from its first): an effective revert of the merge
+    /// (`git revert -m 1`, GitHub's "Revert" button) cancels them too. Without it, only the merge is cancelled.
+    public static func combine(_ classified: [ClassifiedCommit], broughtIn: ((String) -> [String])? = nil) -> CommitAnalysis {
         var results: [AnalyzedCommit] = []
         results.reserveCapacity(classified.count)
         var revertReferences: [Int: String] = [:]
@@ -149,12 +153,12 @@ public enum CommitAnalyzer {
             if let reference = item.revertReference { revertReferences[index] = reference }
         }
         var targets: [Int: Int] = [:]
+        var indexBySHA: [String: Int] = [:]
 
         // Resolve revert targets among older commits (higher indices).
         if !revertReferences.isEmpty {
             // Git prints lowercase hex; normalise only what is not already lowercase (no allocation otherwise).
             let shas = results.map { $0.sha.utf8.contains(where: { $0 >= 65 && $0 <= 90 }) ? $0.sha.lowercased() : $0.sha }
-            var indexBySHA: [String: Int] = [:]
             indexBySHA.reserveCapacity(shas.count)
             for (index, sha) in shas.enumerated().reversed() {
                 indexBySHA[sha] = index // the newest wins on duplicates
@@ -195,6 +199,10 @@ public enum CommitAnalyzer {
             } else {
                 results[index].status = .revertCancelled
                 cancelled[target] = true
+                // Reverting a merge reverts what it brought in (all older than this revert, so not yet visited).
+                for sha in broughtIn?(results[target].sha) ?? [] {
+                    if let merged = indexBySHA[sha.lowercased()], merged > index { cancelled[merged] = true }
+                }
             }
             results[index].bump = .none
         }

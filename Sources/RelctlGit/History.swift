@@ -4,7 +4,9 @@ import CLibGit2
 public struct CommitRecord: Sendable {
     public let id: ObjectID
     /// The number of parents (more than one: a merge).
-    public let parentCount: Int
+    public var parentCount: Int { parents.count }
+    /// The parents, first parent first.
+    public let parents: [ObjectID]
     /// Committer time, seconds since the epoch.
     public let time: Int64
     /// The whole message, decoded as UTF-8 with invalid bytes replaced (never fails).
@@ -226,7 +228,8 @@ public final class HistoryWalker {
         let message = messages.withUnsafeBufferPointer { all in
             String(decoding: UnsafeBufferPointer(rebasing: all[node.messageStart..<(node.messageStart + node.messageLength)]), as: UTF8.self)
         }
-        return CommitRecord(id: node.id, parentCount: Int(node.parentCount), time: node.time, message: message)
+        let parents = parentRange(of: n).map { nodes[Int(parentStorage[$0])].id }
+        return CommitRecord(id: node.id, parents: parents, time: node.time, message: message)
     }
 
     private func stillInteresting(_ queue: DateQueue, lastDate: Int64, slop: Int) -> Int {
@@ -314,32 +317,50 @@ extension HistoryWalker {
     /// `onWalk` is called as each walk starts (a caller streaming commits drops what the previous attempt sent),
     /// `onCommit` as each commit is found (see `walk`).
     public func rangeSinceFirstAncestor(of head: ObjectID, among candidates: [String],
+                                        samePrecedence: ((Int, Int) -> Bool)? = nil,
                                         onWalk: (() -> Void)? = nil, onCommit: ((CommitRecord) -> Void)? = nil) throws(GitError)
         -> (base: (index: Int, commit: ObjectID)?, walk: RangeWalk)
     {
         var shallowFailure: GitError?
+        var best: (index: Int, commit: ObjectID, walk: RangeWalk)?
         for (i, name) in candidates.enumerated() {
+            // Once a base is found, only candidates of the same precedence (v1.2.3 and v1.2.3+build.5) compete:
+            // the one nearest HEAD (fewest commits since) wins.
+            if let found = best {
+                guard samePrecedence?(found.index, i) == true else { break }
+            }
             let commit: ObjectID?
             do {
                 // Tags are read one at a time, as they are tried: usually only the first.
                 guard let tag = try repository.tag(named: name) else { continue }
                 commit = try repository.commit(of: tag)
             } catch {
-                if error.kind == .missingObject { continue }   // a tag whose object a shallow clone lacks
-                throw error
+                guard error.kind == .missingObject else { throw error }
+                // A tag whose commit a shallow clone lacks is below the edge: likely an ancestor, unknowable.
+                if repository.isShallow {
+                    throw GitError(kind: .shallowHistory, operation: "read tag \(name)",
+                                   message: "the clone is shallow and lacks the commit of tag \(name)")
+                }
+                continue   // a damaged tag in a full clone: not a usable base
             }
             guard let commit else { continue }   // a tag of a tree or blob
             do {
                 onWalk?()
                 let walk = try walk(from: head, hiding: commit, onCommit: onCommit)
-                if walk.reachedBase { return ((i, commit), walk) }
+                if walk.reachedBase, best == nil || walk.commits.count < best!.walk.commits.count {
+                    best = (i, commit, walk)
+                }
             } catch {
-                // A shallow edge met while hiding a candidate that is not an ancestor: try the next one.
+                // A shallow edge met while hiding a candidate: whether it is an ancestor is unknown.
                 guard error.kind == .shallowHistory else { throw error }
-                shallowFailure = error
+                shallowFailure = shallowFailure ?? error
+            }
+            if let shallowFailure {
+                // A higher tag's ancestry is unknown: a lower base could give a version that already exists.
+                throw shallowFailure
             }
         }
-        if let shallowFailure { throw shallowFailure }
+        if let best { return ((best.index, best.commit), best.walk) }
         onWalk?()
         return (nil, try walk(from: head, hiding: nil, onCommit: onCommit))
     }

@@ -129,7 +129,18 @@ extension Repository {
 
     /// The commit a tag points at, following annotated tags (and tags of tags); nil when it names no commit.
     public func commit(of tag: TagReference) throws(GitError) -> ObjectID? {
-        if let peeled = tag.peeled { return peeled }
+        if let peeled = tag.peeled {
+            // packed-refs records what an annotated tag peels to, which may be a tree or a blob.
+            var oid = peeled.gitOID
+            var size = 0
+            var type = GIT_OBJECT_INVALID
+            let code = git_odb_read_header(&size, &type, try odb(), &oid)
+            if code == GIT_ENOTFOUND.rawValue {
+                throw GitError(kind: .missingObject, code: code, operation: "read tag \(tag.name)", message: "object \(peeled.hex) is missing")
+            }
+            try check(code, "read tag \(tag.name)")
+            return type == GIT_OBJECT_COMMIT ? peeled : nil
+        }
         var id = tag.target
         for _ in 0..<16 {
             let object = try readObject(id, operation: "read tag \(tag.name)")

@@ -348,3 +348,22 @@ struct CommitAnalyzerRulesTests {
         #expect(analyze([commit(1, "feat!: y")], rules: rules).bump == .major)
     }
 }
+
+@Suite("Reverting a merge")
+struct RevertMergeTests {
+    @Test func anEffectiveRevertOfAMergeCancelsWhatTheMergeBroughtIn() {
+        // Newest first: revert of the merge, the merge, the branch's feat, main's fix.
+        let commits = [
+            commit(4, revertMessage(of: "Merge branch 'x'", target: sha(3))),
+            commit(3, "Merge branch 'x'", parents: 2),
+            commit(2, "feat: from the branch"),
+            commit(1, "fix: on main"),
+        ]
+        let classified = commits.map { CommitAnalyzer.classify($0, rules: .default) }
+        let analysis = CommitAnalyzer.combine(classified, broughtIn: { $0 == sha(3) ? [sha(2)] : [] })
+        #expect(analysis.commits.map(\.status) == [.revertCancelled, .reverted, .reverted, .counted])
+        #expect(analysis.bump == .patch)
+        // Without the graph only the merge itself is cancelled.
+        #expect(CommitAnalyzer.combine(classified).bump == .minor)
+    }
+}

@@ -1,4 +1,5 @@
 import RelctlCore
+import RelctlGit
 
 /// `relctl next`: the next version from the commits since the last release tag.
 enum NextCommand {
@@ -21,6 +22,10 @@ enum NextCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let workspace = try Workspace.open(arguments, context)
         let analysis = try workspace.analyze()
+        if let next = analysis.next, let tag = try? TagFormat(workspace.config.tagFormat).tagName(for: next),
+           (try? workspace.repository.tag(named: tag)) != nil {
+            context.output.warning("tag \(tag) already exists but is not an ancestor of HEAD (another branch?); 'relctl release' will refuse to reuse it")
+        }
         if arguments.has("--json") {
             context.output.result(json(analysis).rendered())
             if let reason = analysis.reason { context.output.message(reason) }
