@@ -4,9 +4,12 @@ import CLibGit2
 public struct CommitRecord: Sendable {
     public let id: ObjectID
     /// The number of parents (more than one: a merge).
-    public var parentCount: Int { parents.count }
+    public var parentCount: Int { firstParent == nil ? 0 : 1 + otherParents.count }
     /// The parents, first parent first.
-    public let parents: [ObjectID]
+    public var parents: [ObjectID] { firstParent.map { [$0] + otherParents } ?? [] }
+    /// Stored apart so that the usual single parent needs no array (no allocation per commit).
+    let firstParent: ObjectID?
+    let otherParents: [ObjectID]
     /// Committer time, seconds since the epoch.
     public let time: Int64
     /// The whole message, decoded as UTF-8 with invalid bytes replaced (never fails).
@@ -228,8 +231,10 @@ public final class HistoryWalker {
         let message = messages.withUnsafeBufferPointer { all in
             String(decoding: UnsafeBufferPointer(rebasing: all[node.messageStart..<(node.messageStart + node.messageLength)]), as: UTF8.self)
         }
-        let parents = parentRange(of: n).map { nodes[Int(parentStorage[$0])].id }
-        return CommitRecord(id: node.id, parents: parents, time: node.time, message: message)
+        let range = parentRange(of: n)
+        let first = range.isEmpty ? nil : nodes[Int(parentStorage[range.lowerBound])].id
+        let others = range.count > 1 ? range.dropFirst().map { nodes[Int(parentStorage[$0])].id } : []
+        return CommitRecord(id: node.id, firstParent: first, otherParents: others, time: node.time, message: message)
     }
 
     private func stillInteresting(_ queue: DateQueue, lastDate: Int64, slop: Int) -> Int {
