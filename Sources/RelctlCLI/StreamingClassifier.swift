@@ -11,8 +11,10 @@ final class StreamingClassifier: @unchecked Sendable {
     private let rules: ReleaseRules
     private let queue = DispatchQueue(label: "relctl.classify")
     private var pending: [RawCommit] = []
-    /// In stream order, with the id each came from. Written only on `queue`.
-    private var results: [(id: ObjectID, classified: ClassifiedCommit)] = []
+    /// In stream order, with the id each came from (two arrays, so the commits can be handed on without a copy).
+    /// Written only on `queue`.
+    private var resultIDs: [ObjectID] = []
+    private var results: [AnalyzedCommit] = []
     private var pendingIDs: [ObjectID] = []
     private static let batch = 2048
 
@@ -22,7 +24,10 @@ final class StreamingClassifier: @unchecked Sendable {
     func reset() {
         pending.removeAll()
         pendingIDs.removeAll()
-        queue.async { self.results.removeAll() }
+        queue.async {
+            self.results.removeAll()
+            self.resultIDs.removeAll()
+        }
     }
 
     func add(_ record: CommitRecord) {
@@ -38,28 +43,40 @@ final class StreamingClassifier: @unchecked Sendable {
         pendingIDs.removeAll(keepingCapacity: true)
         let rules = self.rules
         queue.async {
-            for (id, commit) in zip(ids, batch) { self.results.append((id, CommitAnalyzer.classify(commit, rules: rules))) }
+            for commit in batch { self.results.append(CommitAnalyzer.classify(commit, rules: rules)) }
+            self.resultIDs.append(contentsOf: ids)
         }
     }
 
     /// The analysis of the final range, classifying here whatever the stream did not cover.
     func analysis(of commits: [CommitRecord]) -> CommitAnalysis {
         flush()
-        var done: [(id: ObjectID, classified: ClassifiedCommit)] = []
-        queue.sync { swap(&done, &results) }
-        // The final range is the streamed one with some commits left out, in the same order.
-        var classified: [ClassifiedCommit] = []
-        classified.reserveCapacity(commits.count)
-        var next = 0
-        for record in commits {
-            while next < done.count && done[next].id != record.id { next += 1 }
-            if next < done.count {
-                classified.append(done[next].classified)
-                next += 1
-            } else {
-                classified.append(CommitAnalyzer.classify(
-                    RawCommit(sha: record.id.hex, message: record.message, parentCount: record.parentCount), rules: rules))
+        var done: [AnalyzedCommit] = []
+        var doneIDs: [ObjectID] = []
+        queue.sync {
+            swap(&done, &results)
+            swap(&doneIDs, &resultIDs)
+        }
+        // Usually the final range is exactly what was streamed: hand the array on as it is.
+        let classified: [AnalyzedCommit]
+        if doneIDs.elementsEqual(commits.lazy.map(\.id)) {
+            classified = done
+        } else {
+            // Some commits dropped out (or the stream was of another walk): keep the matches, classify the rest.
+            var matched: [AnalyzedCommit] = []
+            matched.reserveCapacity(commits.count)
+            var next = 0
+            for record in commits {
+                while next < doneIDs.count && doneIDs[next] != record.id { next += 1 }
+                if next < doneIDs.count {
+                    matched.append(done[next])
+                    next += 1
+                } else {
+                    matched.append(CommitAnalyzer.classify(
+                        RawCommit(sha: record.id.hex, message: record.message, parentCount: record.parentCount), rules: rules))
+                }
             }
+            classified = matched
         }
         done = []
         return CommitAnalyzer.combine(classified, broughtIn: { Self.broughtIn(by: $0, in: commits) })

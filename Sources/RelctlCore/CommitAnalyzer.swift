@@ -64,13 +64,6 @@ public struct AnalyzedCommit: Hashable, Sendable {
     public var counted: Bool { status == .counted }
 }
 
-/// One commit classified on its own, before reverts are paired across the range.
-public struct ClassifiedCommit: Sendable {
-    public var commit: AnalyzedCommit
-    /// The (lowercased, possibly abbreviated) sha this commit reverts, when it is a revert.
-    public var revertReference: String?
-}
-
 /// The result of ``CommitAnalyzer/analyze(_:rules:)``.
 public struct CommitAnalysis: Sendable {
     /// In input order (newest first).
@@ -119,7 +112,7 @@ public enum CommitAnalyzer {
     public static func analyze(_ commits: [RawCommit], rules: ReleaseRules) -> CommitAnalysis {
         // Each commit is classified on its own, so long ranges are parsed on every core in chunks;
         // only the revert pairing in `combine` looks across commits.
-        var classified = [ClassifiedCommit?](repeating: nil, count: commits.count)
+        var classified = [AnalyzedCommit?](repeating: nil, count: commits.count)
         let chunk = 4096
         if commits.count > chunk {
             let chunks = (commits.count + chunk - 1) / chunk
@@ -144,13 +137,12 @@ public enum CommitAnalyzer {
     /// `broughtIn`, when given, answers for a merge commit's sha which commits of the range that merge brought
     /// in (reachable from its other parents and not from its first): an effective revert of the merge
     /// (`git revert -m 1`, GitHub's "Revert" button) cancels them too. Without it, only the merge is cancelled.
-    public static func combine(_ classified: [ClassifiedCommit], broughtIn: ((String) -> [String])? = nil) -> CommitAnalysis {
-        var results: [AnalyzedCommit] = []
-        results.reserveCapacity(classified.count)
+    /// The array is consumed: statuses are updated in place, with no copy of the commits.
+    public static func combine(_ classified: consuming [AnalyzedCommit], broughtIn: ((String) -> [String])? = nil) -> CommitAnalysis {
+        var results = classified
         var revertReferences: [Int: String] = [:]
-        for (index, item) in classified.enumerated() {
-            results.append(item.commit)
-            if let reference = item.revertReference { revertReferences[index] = reference }
+        for index in results.indices {
+            if let reference = results[index].revertedSHA { revertReferences[index] = reference }
         }
         var targets: [Int: Int] = [:]
         var indexBySHA: [String: Int] = [:]
@@ -216,7 +208,8 @@ public enum CommitAnalyzer {
     }
 
     /// One commit on its own: merge, fixup, revert reference, conventional parse and bump.
-    public static func classify(_ commit: RawCommit, rules: ReleaseRules) -> ClassifiedCommit {
+    /// `revertedSHA` of the result is the (lowercased, possibly abbreviated) sha a revert names; `combine` pairs it.
+    public static func classify(_ commit: RawCommit, rules: ReleaseRules) -> AnalyzedCommit {
         var text = commit.message
         var summary = ConventionalCommitParser.summary(of: text)
         let originalSummary = summary
@@ -235,12 +228,10 @@ public enum CommitAnalyzer {
         var analyzed = AnalyzedCommit(sha: commit.sha, summary: originalSummary, message: message,
                                       bump: .none, status: status ?? .notConventional,
                                       isConventional: message != nil)
-        var reverted: String?
         if status == nil {
             if isRevertSummary(summary) || message?.normalizedType == "revert",
                let reference = revertReference(in: text) {
                 analyzed.revertedSHA = reference
-                reverted = reference
                 analyzed.status = .counted
                 analyzed.bump = reapplyBump(summary: summary, rules: rules) ?? .patch
                 if analyzed.bump == .none { analyzed.status = .noReleaseType }
@@ -249,7 +240,7 @@ public enum CommitAnalyzer {
                 analyzed.status = analyzed.bump == .none ? .noReleaseType : .counted
             }
         }
-        return ClassifiedCommit(commit: analyzed, revertReference: reverted)
+        return analyzed
     }
 
     // MARK: Helpers

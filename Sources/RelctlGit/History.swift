@@ -175,7 +175,8 @@ public final class HistoryWalker {
         if headNode == baseNode { return RangeWalk(commits: [], reachedBase: true) }
         var reachedBase = false
         var missing: [Int32] = []
-        var result: [(node: Int32, record: CommitRecord)] = []
+        var records: [CommitRecord] = []
+        var recordNodes: [Int32] = []
         var lastDate = Int64.max
         var slop = 5
 
@@ -210,7 +211,8 @@ public final class HistoryWalker {
             lastDate = nodes[Int(c)].time
             let record = self.record(c)
             onCommit?(record)
-            result.append((c, record))
+            records.append(record)
+            recordNodes.append(c)
         }
 
         if let stuck = missing.first(where: { flags[Int($0)] & Self.uninteresting == 0 }) {
@@ -222,7 +224,14 @@ public final class HistoryWalker {
                            message: "commit \(nodes[Int(stuck)].id.hex) is missing from the object database")
         }
 
-        let commits = result.compactMap { flags[Int($0.node)] & Self.uninteresting == 0 ? $0.record : nil }
+        // Drop, in place, what turned out to be reachable from the base (no second array of records).
+        var kept = 0
+        for i in records.indices where flags[Int(recordNodes[i])] & Self.uninteresting == 0 {
+            if kept != i { records.swapAt(kept, i) }
+            kept += 1
+        }
+        records.removeLast(records.count - kept)
+        let commits = records
         return RangeWalk(commits: commits, reachedBase: reachedBase)
     }
 
