@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+import RelctlCore
+@testable import RelctlFiles
+
+// Regression tests for the review of the version-file editors and `relctl init` detection.
+
+@Suite struct GradleLocalVariableTests {
+    static let groovyLocals = """
+    def VERSION_CODE = 12
+    def VERSION_NAME = "1.2.0"
+
+    android {
+        defaultConfig {
+            versionCode VERSION_CODE
+            versionName VERSION_NAME
+        }
+    }
+
+    """
+
+    static let flutterGroovy = """
+    def localProperties = new Properties()
+    def flutterVersionCode = localProperties.getProperty('flutter.versionCode')
+    if (flutterVersionCode == null) {
+        flutterVersionCode = '1'
+    }
+    def flutterVersionName = localProperties.getProperty('flutter.versionName')
+
+    android {
+        defaultConfig {
+            versionCode flutterVersionCode.toInteger()
+            versionName flutterVersionName
+        }
+    }
+
+    """
+
+    @Test func aDeclaredNameIsComputedNotAGradleProperty() throws {
+        let locations = try GradleEditor().read(Self.groovyLocals, path: "build.gradle")
+        #expect(locations.count == 2)
+        for location in locations {
+            guard case .computed(_, let hint)? = location.indirection else {
+                Issue.record("\(location.context ?? "") should be computed, is \(String(describing: location.indirection))")
+                continue
+            }
+            #expect(hint.contains("is a variable declared on line \(location.field == .marketing ? 2 : 1) of this script"), "\(hint)")
+        }
+        do {
+            _ = try GradleEditor().edits(Self.groovyLocals, path: "build.gradle", target: VersionTarget(marketing: "1.3.0", androidBuild: "13"))
+            Issue.record("a script variable must not be written")
+        } catch {
+            #expect(error.line == 6)
+        }
+        let kotlin = "val VERSION_CODE: Int = 12\nandroid {\n    defaultConfig {\n        versionCode = VERSION_CODE\n    }\n}\n"
+        let k = try GradleEditor().read(kotlin, path: "build.gradle.kts")
+        #expect(k.count == 1)
+        if case .computed? = k.first?.indirection {} else { Issue.record("\(k)") }
+        let typed = "int VERSION_CODE = 12\nandroid {\n    defaultConfig {\n        versionCode VERSION_CODE\n    }\n}\n"
+        if case .computed? = try GradleEditor().read(typed, path: "build.gradle").first?.indirection {} else { Issue.record("typed local") }
+    }
+
+    @Test func undeclaredAndExplicitPropertiesStillFollowGradleProperties() throws {
+        let text = "android {\n    defaultConfig {\n        versionCode VERSION_CODE.toInteger()\n        versionName project.property(\"APP_NAME\")\n    }\n}\n"
+        let locations = try GradleEditor().read(text, path: "build.gradle")
+        #expect(locations.map(\.indirection) == [.gradleProperty("VERSION_CODE"), .gradleProperty("APP_NAME")])
+    }
+
+    @Test func flutterTemplateVariablesPointAtPubspec() throws {
+        let locations = try GradleEditor().read(Self.flutterGroovy, path: "build.gradle")
+        #expect(locations.count == 2)
+        for location in locations {
+            guard case .computed(_, let hint)? = location.indirection else { Issue.record("\(location)"); continue }
+            #expect(hint.contains("pubspec.yaml"), "\(hint)")
+        }
+    }
+
+    @Test func detectionSkipsAScriptVariableAndTheUnrelatedProperties() throws {
+        let project = try TempProject([
+            "android/app/build.gradle": Self.groovyLocals,
+            "android/gradle.properties": "VERSION_CODE=3\nVERSION_NAME=0.9.0\n",
+        ])
+        #expect(VersionFiles.detectFiles(root: project.root).isEmpty)
+    }
+}
