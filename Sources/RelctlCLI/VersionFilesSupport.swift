@@ -282,8 +282,7 @@ enum VersionFileText {
             return "build setting \(name), set in project.pbxproj or an .xcconfig that is not in 'files'"
         case .gradleProperty(let name)?:
             for other in files where other.entry.format == .properties {
-                let key = location.field == .marketing ? (other.entry.options.versionNameKey ?? "VERSION_NAME")
-                                                       : (other.entry.options.versionCodeKey ?? "VERSION_CODE")
+                let key = location.field == .marketing ? other.entry.options.propertyKeys.name : other.entry.options.propertyKeys.code
                 if key == name, let where_ = site(other, [location.field]) { return "Gradle property \(name), set in \(where_)" }
             }
             return "Gradle property \(name), not covered by a 'properties' entry in 'files'"

@@ -26,12 +26,19 @@ public struct FileOptions: Sendable, Hashable {
     public var targets: [String]?
     /// regex: a pattern with a `(?<version>…)` group.
     public var pattern: String?
-    /// properties: key of the version name (default `VERSION_NAME`).
+    /// properties: key of the version name (`VERSION_NAME` when neither key is given).
     public var versionNameKey: String?
-    /// properties: key of the version code (default `VERSION_CODE`).
+    /// properties: key of the version code (`VERSION_CODE` when neither key is given).
     public var versionCodeKey: String?
     /// pubspec: keep a zero-padded build number zero-padded to the same width.
     public var padBuildNumber: Bool
+
+    /// properties: the keys read and written. Only the configured keys; `VERSION_NAME` and `VERSION_CODE` when
+    /// neither is configured.
+    public var propertyKeys: (name: String?, code: String?) {
+        if versionNameKey == nil && versionCodeKey == nil { return ("VERSION_NAME", "VERSION_CODE") }
+        return (versionNameKey, versionCodeKey)
+    }
 
     public init(keyPath: [String]? = nil, field: VersionField? = nil, targets: [String]? = nil, pattern: String? = nil,
                 versionNameKey: String? = nil, versionCodeKey: String? = nil, padBuildNumber: Bool = false) {
@@ -71,8 +78,7 @@ public struct FileEntry: Sendable, Hashable {
         case .plist: return PlistEditor()
         case .xcconfig: return XcconfigEditor()
         case .gradle: return GradleEditor()
-        case .properties: return PropertiesEditor(versionNameKey: options.versionNameKey ?? "VERSION_NAME",
-                                                  versionCodeKey: options.versionCodeKey ?? "VERSION_CODE")
+        case .properties: return PropertiesEditor(versionNameKey: options.propertyKeys.name, versionCodeKey: options.propertyKeys.code)
         case .pubspec: return PubspecEditor(padBuildNumber: options.padBuildNumber)
         case .regex: return RegexEditor(pattern: options.pattern ?? "", field: options.field ?? .marketing)
         }

@@ -198,7 +198,7 @@ public struct SyncPlan: Sendable {
                 }
             case .gradleProperty(let name)?:
                 let covered = entries.contains { $0.format == .properties
-                    && (($0.options.versionCodeKey ?? "VERSION_CODE") == name || ($0.options.versionNameKey ?? "VERSION_NAME") == name) }
+                    && ($0.options.propertyKeys.code == name || $0.options.propertyKeys.name == name) }
                 if !covered {
                     throw FileEditError(path: file.entry.path, line: location.line,
                                         message: "\(location.context ?? location.field.rawValue) reads the Gradle property \(name), which no files entry covers",

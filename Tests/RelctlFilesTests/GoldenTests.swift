@@ -61,6 +61,8 @@ func changedLines(_ a: String, _ b: String) -> [Int]? {
         GoldenCase("properties", "app-version", .properties,
                    options: FileOptions(versionNameKey: "APP_VERSION_NAME", versionCodeKey: "APP_VERSION_CODE"),
                    marketing: "10.3.0", android: "4083", changed: [3, 4]),
+        GoldenCase("properties", "code-only", .properties, options: FileOptions(versionCodeKey: "APP_VERSION_CODE"),
+                   marketing: "2.1.0", android: "8", changed: [4]),
         GoldenCase("pubspec", "anchor", .pubspec, marketing: "1.95.0", ios: "129", android: "129", changed: [6]),
         GoldenCase("pubspec", "zero-padded", .pubspec, options: FileOptions(padBuildNumber: true),
                    marketing: "2.9.4", android: "20904", changed: [2]),

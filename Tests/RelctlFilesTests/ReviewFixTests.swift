@@ -83,3 +83,23 @@ import RelctlCore
         #expect(VersionFiles.detectFiles(root: project.root).isEmpty)
     }
 }
+
+@Suite struct PropertiesKeyTests {
+    @Test func onlyTheConfiguredKeyIsRequired() throws {
+        let gradle = "android {\n    defaultConfig {\n        versionCode APP_VERSION_CODE.toInteger()\n        versionName \"2.0.0\"\n    }\n}\n"
+        let project = try TempProject([
+            "android/app/build.gradle": gradle,
+            "android/gradle.properties": try Fixtures.text("properties", "code-only.before"),
+        ])
+        let detected = VersionFiles.detectFiles(root: project.root)
+        #expect(detected == [FileEntry(path: "android/app/build.gradle", format: .gradle),
+                             FileEntry(path: "android/gradle.properties", format: .properties, options: FileOptions(versionCodeKey: "APP_VERSION_CODE"))])
+        let plan = try SyncPlan.make(root: project.root, entries: detected, version: "2.1.0", androidBuild: "8")
+        try plan.write()
+        #expect(try project.text("android/gradle.properties") == (try Fixtures.text("properties", "code-only.after")))
+        #expect(try project.text("android/app/build.gradle") == gradle.replacingOccurrences(of: "2.0.0", with: "2.1.0"))
+        // Neither key given: both defaults apply.
+        let defaults = FileEntry(path: "p", format: .properties).options.propertyKeys
+        #expect(defaults.name == "VERSION_NAME" && defaults.code == "VERSION_CODE")
+    }
+}
