@@ -285,7 +285,15 @@ enum VersionFileText {
                 let key = location.field == .marketing ? other.entry.options.propertyKeys.name : other.entry.options.propertyKeys.code
                 if key == name, let where_ = site(other, [location.field]) { return "Gradle property \(name), set in \(where_)" }
             }
-            return "Gradle property \(name), not covered by a 'properties' entry in 'files'"
+            let entries = files.filter { $0.entry.format == .properties }
+            if let holder = entries.first(where: { $0.entry.options.propertyKeys.name == name || $0.entry.options.propertyKeys.code == name }) {
+                return "Gradle property \(name), but \(holder.entry.path) has no \(name) line"
+            }
+            if let entry = entries.first {
+                let option = location.field == .marketing ? "versionNameKey" : "versionCodeKey"
+                return "Gradle property \(name), which the 'properties' entry \(entry.entry.path) does not read (set \"\(option)\": \"\(name)\" there)"
+            }
+            return "Gradle property \(name), not covered: 'files' has no 'properties' entry (add one for android/gradle.properties)"
         case .computed(let expression, let hint)?:
             return "computed (\(expression)); \(hint)"
         case nil:

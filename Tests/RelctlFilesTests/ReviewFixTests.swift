@@ -103,3 +103,41 @@ import RelctlCore
         #expect(defaults.name == "VERSION_NAME" && defaults.code == "VERSION_CODE")
     }
 }
+
+@Suite struct DetectionWritableTests {
+    @Test func flutterGroovyTemplateLeavesOnlyThePubspec() throws {
+        let project = try TempProject([
+            "pubspec.yaml": "name: trail\nversion: 1.2.0+12\n",
+            "android/app/build.gradle": GradleLocalVariableTests.flutterGroovy,
+            "android/gradle.properties": "org.gradle.jvmargs=-Xmx1536M\n",
+        ])
+        #expect(VersionFiles.detectFiles(root: project.root) == [FileEntry(path: "pubspec.yaml", format: .pubspec)])
+    }
+
+    @Test func aJSConfigWithAComputedVersionIsLeftOut() throws {
+        let project = try TempProject([
+            "app.config.js": "const pkg = require('./package.json');\nmodule.exports = {\n  version: pkg.version,\n  android: { versionCode: 12 },\n};\n",
+            "package.json": "{\"name\": \"x\", \"version\": \"1.0.0\"}",
+        ])
+        #expect(VersionFiles.detectFiles(root: project.root) == [FileEntry(path: "package.json", format: .json)])
+    }
+
+    @Test func gradlePropertiesOnlyWithTheKeysItHolds() throws {
+        let gradle = "android {\n    defaultConfig {\n        versionCode VERSION_CODE.toInteger()\n        versionName VERSION_NAME\n    }\n}\n"
+        let missingName = try TempProject([
+            "android/app/build.gradle": gradle,
+            "android/gradle.properties": "VERSION_CODE=4\n",
+        ])
+        // versionName reads a property the file does not hold: sync could not write it, so neither file is added.
+        #expect(VersionFiles.detectFiles(root: missingName.root).isEmpty)
+        let both = try TempProject([
+            "android/app/build.gradle": gradle,
+            "android/gradle.properties": "VERSION_CODE=4\nVERSION_NAME=1.0.0\n",
+        ])
+        #expect(VersionFiles.detectFiles(root: both.root) == [
+            FileEntry(path: "android/app/build.gradle", format: .gradle),
+            FileEntry(path: "android/gradle.properties", format: .properties,
+                      options: FileOptions(versionNameKey: "VERSION_NAME", versionCodeKey: "VERSION_CODE")),
+        ])
+    }
+}
