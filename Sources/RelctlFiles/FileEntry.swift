@@ -64,6 +64,14 @@ public struct FileEntry: Sendable, Hashable {
         self.options = options
     }
 
+    /// A json entry writing the version of the package.json in the folder of `path` (Expo's fallback when
+    /// app.json has no `expo.version`).
+    public func isPackageJSONVersion(beside path: String) -> Bool {
+        let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        return format == .json && self.path == (folder.isEmpty ? "" : folder + "/") + "package.json"
+            && (options.keyPath ?? ["version"]) == ["version"] && (options.field ?? .marketing) == .marketing
+    }
+
     /// The editor for this entry. A leading UTF-8 byte order mark is kept in the text (so it is written back
     /// unchanged) and hidden from the format's editor.
     public var editor: any VersionEditor { ByteOrderMarkSkipping(inner: formatEditor) }

@@ -144,6 +144,10 @@ public struct SyncPlan: Sendable {
                 target.marketing = version
             }
             let fields = Set(file.locations.map(\.field))
+            if entry.format == .expo && !fields.contains(.marketing) && entries.contains(where: { $0.isPackageJSONVersion(beside: path) }) {
+                // Expo falls back to package.json's version, which that entry writes.
+                target.marketing = nil
+            }
             if fields.contains(.iosBuild) { target.iosBuild = iosBuild }
             if fields.contains(.androidBuild) { target.androidBuild = androidBuild }
             if entry.format == .pubspec {
@@ -570,6 +574,9 @@ public enum VersionFiles {
         while true {
             let next = kept.filter { entry in
                 let values = locations[entry] ?? []
+                // An Expo config without expo.version takes package.json's version: kept only with that entry.
+                if entry.format == .expo && !values.contains(where: { $0.field == .marketing })
+                    && !kept.contains(where: { $0.isPackageJSONVersion(beside: entry.path) }) { return false }
                 // A Gradle file reading gradle.properties only is kept with it (it tells where the values live).
                 guard !values.isEmpty, values.contains(where: { $0.indirection == nil }) || entry.format == .gradle else { return false }
                 // gradle.properties is added for the Gradle file that reads it, and goes with it.

@@ -44,6 +44,7 @@ func changedLines(_ a: String, _ b: String) -> [Int]? {
     static let cases: [GoldenCase] = [
         GoldenCase("expo", "managed-json5", .expo, marketing: "1.5.0", ios: "58", android: "58", changed: [6, 13, 18]),
         GoldenCase("expo", "number-build-no-final-newline", .expo, marketing: "6.3.0", ios: "15", android: "18", changed: [4, 6, 9]),
+        GoldenCase("expo", "no-version", .expo, ios: "8", android: "8", changed: [6, 7]),
         GoldenCase("json", "package", .json, marketing: "1.5.0-beta.1", changed: [3]),
         GoldenCase("expo-js", "literals", .expoJS, marketing: "2.2.0", ios: "42", android: "42", changed: [10, 13, 17]),
         GoldenCase("expo-js", "marker", .expoJS, marketing: "3.1.0", android: "30100", changed: [2, 10]),

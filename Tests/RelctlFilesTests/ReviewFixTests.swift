@@ -141,3 +141,33 @@ import RelctlCore
         ])
     }
 }
+
+@Suite struct ExpoWithoutVersionTests {
+    @Test func packageJSONHoldsTheVersionAndAppJSONItsBuilds() throws {
+        let project = try TempProject([
+            "app.json": try Fixtures.text("expo", "no-version.before"),
+            "package.json": "{\n  \"name\": \"trail\",\n  \"version\": \"1.0.0\"\n}\n",
+        ])
+        let entries = [FileEntry(path: "app.json", format: .expo), FileEntry(path: "package.json", format: .json)]
+        #expect(VersionFiles.detectFiles(root: project.root) == entries)
+        let plan = try SyncPlan.make(root: project.root, entries: entries, version: "1.1.0", iosBuild: "8", androidBuild: "8")
+        try plan.write()
+        #expect(try project.text("app.json") == (try Fixtures.text("expo", "no-version.after")))
+        #expect(try project.text("package.json").contains("\"version\": \"1.1.0\""))
+    }
+
+    @Test func withoutAPackageJSONEntryItIsRefusedWithTheLine() throws {
+        let project = try TempProject(["app.json": try Fixtures.text("expo", "no-version.before")])
+        do {
+            _ = try SyncPlan.make(root: project.root, entries: [FileEntry(path: "app.json", format: .expo)], version: "1.1.0",
+                                  iosBuild: "8", androidBuild: "8")
+            Issue.record("expected a refusal")
+        } catch {
+            #expect(error.line == 3)
+            #expect(error.message == "no expo.version found")
+            #expect(error.hint?.contains("add \"version\" under \"expo\", or list package.json as a json entry") == true)
+        }
+        // init does not add it alone.
+        #expect(VersionFiles.detectFiles(root: project.root).isEmpty)
+    }
+}
