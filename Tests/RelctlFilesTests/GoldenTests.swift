@@ -55,7 +55,7 @@ func changedLines(_ a: String, _ b: String) -> [Int]? {
         ),
         GoldenCase("plist", "react-native-indirection", .plist, marketing: "1.5.0", ios: "12", changed: []),
         GoldenCase("plist", "literal-crlf-no-final-newline", .plist, marketing: "1.1.0", ios: "2", changed: [9, 11]),
-        GoldenCase("xcconfig", "build", .xcconfig, marketing: "4.3.0", ios: "89", changed: [5, 7]),
+        GoldenCase("xcconfig", "build", .xcconfig, marketing: "4.3.0", ios: "89", changed: [5, 6]),
         GoldenCase("gradle", "groovy-comment-and-flavors", .gradle, marketing: "1.1.0", android: "2", changed: [18, 19]),
         GoldenCase("gradle", "kotlin-trailing-comment", .gradle, marketing: "0.2.0-beta.1", android: "9", changed: [8, 9]),
         GoldenCase("gradle", "groovy-crlf-no-final-newline", .gradle, marketing: "3.0.0", android: "300", changed: [3, 4]),

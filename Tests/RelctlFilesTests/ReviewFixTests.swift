@@ -171,3 +171,20 @@ import RelctlCore
         #expect(VersionFiles.detectFiles(root: project.root).isEmpty)
     }
 }
+
+@Suite struct XcconfigConditionalTests {
+    @Test func aConditionalSettingIsRefusedWithItsLine() throws {
+        let text = "// Release\nMARKETING_VERSION = 4.2.0\nMARKETING_VERSION[sdk=macosx*] = 4.2.0\nCURRENT_PROJECT_VERSION = 88\n"
+        do {
+            _ = try XcconfigEditor().edits(text, path: "Release.xcconfig", target: VersionTarget(marketing: "4.3.0", iosBuild: "89"))
+            Issue.record("a conditional setting must not be skipped")
+        } catch {
+            #expect(error.line == 3)
+            #expect(error.message == "conditional setting MARKETING_VERSION[sdk=macosx*]; relctl edits unconditional settings only")
+            #expect(error.hint?.contains("use a regex entry") == true)
+        }
+        // Reading still reports the unconditional values (for `current`), and a build-only target is fine.
+        #expect(try XcconfigEditor().read(text, path: "Release.xcconfig").map(\.value) == ["4.2.0", "88"])
+        #expect(try XcconfigEditor().edits(text, path: "Release.xcconfig", target: VersionTarget(iosBuild: "89")).count == 1)
+    }
+}
