@@ -477,7 +477,8 @@ public enum VersionFiles {
 
     /// `relctl init`: the version files of a mobile project under `root`, with literal versions.
     /// Looks for app.config.json/app.json (with an `expo` key), app.config.ts/js (literal versions only),
-    /// package.json, pubspec.yaml, ios/*.xcodeproj and *.xcodeproj, ios/*/Info.plist with literal values,
+    /// package.json, pubspec.yaml, ios/*.xcodeproj and *.xcodeproj, ios/*/Info.plist with literal values (not of
+    /// test bundles: a folder ending in Tests, or CFBundlePackageType BNDL),
     /// android/app/build.gradle(.kts) (plus gradle.properties with the keys it reads that the file holds), and
     /// *.xcconfig files setting MARKETING_VERSION (up to three folders deep, skipping Pods, node_modules, build, .git).
     ///
@@ -513,9 +514,10 @@ public enum VersionFiles {
                 if exists(p) { add(FileEntry(path: p, format: .pbxproj)) }
             }
         }
-        for child in children("ios") where !["Pods", "build"].contains(child) {
+        // Test bundles (a folder ending in Tests, or CFBundlePackageType BNDL) never ship a version of their own.
+        for child in children("ios") where !["Pods", "build"].contains(child) && !child.hasSuffix("Tests") {
             let p = "ios/\(child)/Info.plist"
-            if exists(p) { add(FileEntry(path: p, format: .plist)) }
+            if exists(p), !(text(p).map(isBundlePlist) ?? false) { add(FileEntry(path: p, format: .plist)) }
         }
         for gradle in ["android/app/build.gradle", "android/app/build.gradle.kts"] where exists(gradle) {
             let entry = FileEntry(path: gradle, format: .gradle)
@@ -560,6 +562,13 @@ public enum VersionFiles {
         }
         walk("", depth: 0)
         return writable(found, root: root)
+    }
+
+    /// An Info.plist of a loadable bundle (`<key>CFBundlePackageType</key><string>BNDL</string>`), such as a test bundle.
+    static func isBundlePlist(_ text: String) -> Bool {
+        guard let key = text.range(of: "<key>CFBundlePackageType</key>") else { return false }
+        let rest = text[key.upperBound...].drop { $0.isWhitespace }
+        return rest.hasPrefix("<string>BNDL</string>")
     }
 
     /// The entries whose every version value `relctl sync` can write, given the other entries (see `detectFiles`).

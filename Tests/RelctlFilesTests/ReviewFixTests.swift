@@ -188,3 +188,18 @@ import RelctlCore
         #expect(try XcconfigEditor().edits(text, path: "Release.xcconfig", target: VersionTarget(iosBuild: "89")).count == 1)
     }
 }
+
+@Suite struct DetectionTestBundleTests {
+    @Test func testBundlePlistsAreSkipped() throws {
+        let literal = try Fixtures.text("plist", "literal-crlf-no-final-newline.before")
+        let bundle = literal.replacingOccurrences(of: "<dict>", with: "<dict>\n\t<key>CFBundlePackageType</key>\n\t<string>BNDL</string>")
+        #expect(bundle != literal)
+        let project = try TempProject([
+            "ios/App/Info.plist": literal,
+            "ios/AppTests/Info.plist": literal,
+            "ios/AppUITests/Info.plist": literal,
+            "ios/Checks/Info.plist": bundle,
+        ])
+        #expect(VersionFiles.detectFiles(root: project.root) == [FileEntry(path: "ios/App/Info.plist", format: .plist)])
+    }
+}
