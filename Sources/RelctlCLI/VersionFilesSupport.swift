@@ -1,3 +1,4 @@
+import Foundation
 import RelctlCore
 import RelctlFiles
 
@@ -88,7 +89,8 @@ extension Workspace {
                         }
                     }
                     note = "no file holds a build number; only the version is written"
-                } else if !marketingOnly.changes.contains(where: \.isChanged) && !buildDrift {
+                } else if !marketingOnly.changes.contains(where: \.isChanged) && !buildDrift
+                            && filesWereLastSynced(to: version, current: current) {
                     note = "every file already holds \(version); build numbers kept (pass --build N to set them)"
                 } else {
                     (ios, android) = try nextBuilds(settings, current: current, version: version, environment: environment,
@@ -106,6 +108,39 @@ extension Workspace {
         } catch {
             throw error.failure(root: root)
         }
+    }
+
+    /// Whether the files already stand for `version` itself, not only for its store-safe core.
+    ///
+    /// iOS formats keep only the core (`1.4.0` for `1.4.0-beta.2`), so unchanged bytes prove nothing about a
+    /// prerelease: a file keeping the whole version (package.json, Gradle, gradle.properties, a json/regex
+    /// marketing entry) decides when there is one. Otherwise a prerelease is always a new build (the stores tell
+    /// betas apart by build number only), and a final version whose core the files hold is the same unless the
+    /// record of the last `relctl sync` in this clone, or a prerelease tag of that core without a tag for the
+    /// final version, shows the files were last synced to a prerelease.
+    func filesWereLastSynced(to version: String, current: CurrentVersions) -> Bool {
+        let whole = current.files.filter { $0.entry.format.marketingPlatform != .ios }.compactMap(\.marketing)
+        if !whole.isEmpty { return whole.allSatisfy { $0 == version } }
+        if VersionParts(version).prerelease != nil { return false }
+        if let record = SyncRecord.read(gitDir: repository.gitDir), record.fingerprint == SyncRecord.fingerprint(current) {
+            return record.version == version
+        }
+        return !prereleaseTaggedWithoutFinal(version)
+    }
+
+    /// A tag of a prerelease of `version`'s core exists, and none of `version` itself.
+    func prereleaseTaggedWithoutFinal(_ version: String) -> Bool {
+        guard let format = try? TagFormat(config.tagFormat) else { return false }
+        let prefix = String(config.tagFormat.prefix { $0 != "{" })
+        guard let names = try? repository.tagNames(prefix: prefix) else { return false }
+        var prerelease = false
+        for name in names {
+            guard let tagged = format.version(fromTag: name)?.description else { continue }
+            if tagged == version { return false }
+            let parts = VersionParts(tagged)
+            if parts.core == VersionParts(version).core && parts.prerelease != nil { prerelease = true }
+        }
+        return prerelease
     }
 
     private func nextBuilds(_ settings: BuildNumberSettings, current: CurrentVersions, version: String, environment: [String: String],
@@ -148,6 +183,34 @@ extension Workspace {
             return first([.iosBuild, .build], value: current.highestIOSBuild)
         }
         return nil
+    }
+}
+
+/// What the last `relctl sync` in this clone wrote: the whole version and the version values it left in the files
+/// (so a record older than the files' current values is ignored). Kept in the git folder, never committed.
+struct SyncRecord: Equatable {
+    var version: String
+    var fingerprint: String
+
+    static func path(gitDir: String) -> String { gitDir + "/relctl-last-sync" }
+
+    /// `path field value` for every literal value, one a line, sorted.
+    static func fingerprint(_ current: CurrentVersions) -> String {
+        current.files.flatMap { file in
+            file.locations.filter { $0.indirection == nil }.map { "\(file.entry.path) \($0.field.rawValue) \($0.value)" }
+        }.sorted().joined(separator: "\n")
+    }
+
+    static func read(gitDir: String) -> SyncRecord? {
+        guard let data = FileManager.default.contents(atPath: path(gitDir: gitDir)) else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        guard let newline = text.firstIndex(of: "\n") else { return nil }
+        return SyncRecord(version: String(text[..<newline]), fingerprint: String(text[text.index(after: newline)...]))
+    }
+
+    /// Best effort: without a record relctl falls back to the tags.
+    func write(gitDir: String) {
+        try? Data((version + "\n" + fingerprint).utf8).write(to: URL(fileURLWithPath: Self.path(gitDir: gitDir)), options: .atomic)
     }
 }
 
@@ -219,11 +282,18 @@ enum VersionFileText {
             return "build setting \(name), set in project.pbxproj or an .xcconfig that is not in 'files'"
         case .gradleProperty(let name)?:
             for other in files where other.entry.format == .properties {
-                let key = location.field == .marketing ? (other.entry.options.versionNameKey ?? "VERSION_NAME")
-                                                       : (other.entry.options.versionCodeKey ?? "VERSION_CODE")
+                let key = location.field == .marketing ? other.entry.options.propertyKeys.name : other.entry.options.propertyKeys.code
                 if key == name, let where_ = site(other, [location.field]) { return "Gradle property \(name), set in \(where_)" }
             }
-            return "Gradle property \(name), not covered by a 'properties' entry in 'files'"
+            let entries = files.filter { $0.entry.format == .properties }
+            if let holder = entries.first(where: { $0.entry.options.propertyKeys.name == name || $0.entry.options.propertyKeys.code == name }) {
+                return "Gradle property \(name), but \(holder.entry.path) has no \(name) line"
+            }
+            if let entry = entries.first {
+                let option = location.field == .marketing ? "versionNameKey" : "versionCodeKey"
+                return "Gradle property \(name), which the 'properties' entry \(entry.entry.path) does not read (set \"\(option)\": \"\(name)\" there)"
+            }
+            return "Gradle property \(name), not covered: 'files' has no 'properties' entry (add one for android/gradle.properties)"
         case .computed(let expression, let hint)?:
             return "computed (\(expression)); \(hint)"
         case nil:

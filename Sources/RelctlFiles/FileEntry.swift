@@ -26,12 +26,19 @@ public struct FileOptions: Sendable, Hashable {
     public var targets: [String]?
     /// regex: a pattern with a `(?<version>…)` group.
     public var pattern: String?
-    /// properties: key of the version name (default `VERSION_NAME`).
+    /// properties: key of the version name (`VERSION_NAME` when neither key is given).
     public var versionNameKey: String?
-    /// properties: key of the version code (default `VERSION_CODE`).
+    /// properties: key of the version code (`VERSION_CODE` when neither key is given).
     public var versionCodeKey: String?
     /// pubspec: keep a zero-padded build number zero-padded to the same width.
     public var padBuildNumber: Bool
+
+    /// properties: the keys read and written. Only the configured keys; `VERSION_NAME` and `VERSION_CODE` when
+    /// neither is configured.
+    public var propertyKeys: (name: String?, code: String?) {
+        if versionNameKey == nil && versionCodeKey == nil { return ("VERSION_NAME", "VERSION_CODE") }
+        return (versionNameKey, versionCodeKey)
+    }
 
     public init(keyPath: [String]? = nil, field: VersionField? = nil, targets: [String]? = nil, pattern: String? = nil,
                 versionNameKey: String? = nil, versionCodeKey: String? = nil, padBuildNumber: Bool = false) {
@@ -57,6 +64,14 @@ public struct FileEntry: Sendable, Hashable {
         self.options = options
     }
 
+    /// A json entry writing the version of the package.json in the folder of `path` (Expo's fallback when
+    /// app.json has no `expo.version`).
+    public func isPackageJSONVersion(beside path: String) -> Bool {
+        let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        return format == .json && self.path == (folder.isEmpty ? "" : folder + "/") + "package.json"
+            && (options.keyPath ?? ["version"]) == ["version"] && (options.field ?? .marketing) == .marketing
+    }
+
     /// The editor for this entry. A leading UTF-8 byte order mark is kept in the text (so it is written back
     /// unchanged) and hidden from the format's editor.
     public var editor: any VersionEditor { ByteOrderMarkSkipping(inner: formatEditor) }
@@ -71,8 +86,7 @@ public struct FileEntry: Sendable, Hashable {
         case .plist: return PlistEditor()
         case .xcconfig: return XcconfigEditor()
         case .gradle: return GradleEditor()
-        case .properties: return PropertiesEditor(versionNameKey: options.versionNameKey ?? "VERSION_NAME",
-                                                  versionCodeKey: options.versionCodeKey ?? "VERSION_CODE")
+        case .properties: return PropertiesEditor(versionNameKey: options.propertyKeys.name, versionCodeKey: options.propertyKeys.code)
         case .pubspec: return PubspecEditor(padBuildNumber: options.padBuildNumber)
         case .regex: return RegexEditor(pattern: options.pattern ?? "", field: options.field ?? .marketing)
         }

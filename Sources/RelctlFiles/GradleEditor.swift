@@ -7,7 +7,9 @@ import RelctlCore
 /// Accepted values: a literal (`versionCode 12`, `versionName = "1.2"`), or a simple reference to a
 /// Gradle property (`project.property("X")`, `X.toInteger()`, `Integer.parseInt(X)`, …), which is
 /// reported as an `.gradleProperty` indirection so the caller can edit `gradle.properties` instead.
-/// Anything else (arithmetic, version catalogs, `flutter.versionCode`) is refused with an error.
+/// A name the script declares itself (`def X = 12`, `val X = …`, `int X = …`, `ext.X = …`) is a script value,
+/// never a Gradle property: it is reported as computed, like anything else (arithmetic, version catalogs,
+/// `flutter.versionCode`), and refused when it must be written.
 public struct GradleEditor: VersionEditor {
     public var kotlin: Bool?
 
@@ -24,6 +26,7 @@ public struct GradleEditor: VersionEditor {
         let t = ByteText(text)
         let lang = language(path)
         let tokens = try CodeTokenizer.tokenize(t, language: lang, path: path).tokens
+        let declared = Self.declaredNames(tokens)
         var stack: [String] = []
         var result: [VersionLocation] = []
         var i = 0
@@ -68,7 +71,7 @@ public struct GradleEditor: VersionEditor {
                 j += 1
             }
             _ = previousSignificant
-            result.append(location(field: field, name: tok.text, value: value, line: tok.line, path: path, lang: lang))
+            result.append(location(field: field, name: tok.text, value: value, line: tok.line, path: path, lang: lang, declared: declared))
             i = j
         }
         try refuseDuplicates(result, path: path) { "\($0 == .marketing ? "versionName" : "versionCode") in android { defaultConfig { … } }" }
@@ -93,7 +96,52 @@ public struct GradleEditor: VersionEditor {
         return ""
     }
 
-    func location(field: VersionField, name: String, value: [CodeToken], line: Int, path: String, lang: CodeLanguage) -> VersionLocation {
+    /// Names the script declares itself, with the line: `def X`, `val X`, `var X`, a typed `int X =` /
+    /// `String X =`, and extra properties `ext.X =` / `ext { X = … }`. Such a name is a script value, never a
+    /// `gradle.properties` entry.
+    static func declaredNames(_ tokens: [CodeToken]) -> [String: Int] {
+        let keywords: Set<String> = ["def", "val", "var"]
+        let types: Set<String> = ["int", "Integer", "long", "Long", "String", "Int", "short", "byte", "double", "float", "final"]
+        var names: [String: Int] = [:]
+        var extDepth: Int? = nil
+        var depth = 0
+        func next(_ k: Int) -> CodeToken? {
+            var j = k + 1
+            while j < tokens.count { if tokens[j].kind != .newline { return tokens[j] }; j += 1 }
+            return nil
+        }
+        for (k, tok) in tokens.enumerated() {
+            if tok.kind == .punctuation && tok.text == "{" {
+                if k > 0, tokens[k - 1].text == "ext" || (k > 1 && tokens[k - 1].kind == .newline && tokens[k - 2].text == "ext") {
+                    extDepth = extDepth ?? depth
+                }
+                depth += 1
+                continue
+            }
+            if tok.kind == .punctuation && tok.text == "}" {
+                depth -= 1
+                if extDepth == depth { extDepth = nil }
+                continue
+            }
+            guard tok.kind == .identifier, k + 1 < tokens.count else { continue }
+            let name = tokens[k + 1]
+            if keywords.contains(tok.text) || types.contains(tok.text), name.kind == .identifier, names[name.text] == nil {
+                if keywords.contains(tok.text) || next(k + 1)?.text == "=" { names[name.text] = name.line }
+            }
+            if tok.text == "ext", name.text == ".", k + 2 < tokens.count, tokens[k + 2].kind == .identifier,
+               next(k + 2)?.text == "=" {
+                names[tokens[k + 2].text] = names[tokens[k + 2].text] ?? tokens[k + 2].line
+            }
+            if extDepth != nil, extDepth == depth - 1, next(k)?.text == "=", k == 0 || tokens[k - 1].kind == .newline
+                || tokens[k - 1].text == "{" || tokens[k - 1].text == ";" {
+                names[tok.text] = names[tok.text] ?? tok.line
+            }
+        }
+        return names
+    }
+
+    func location(field: VersionField, name: String, value: [CodeToken], line: Int, path: String, lang: CodeLanguage,
+                  declared: [String: Int] = [:]) -> VersionLocation {
         let range = (value.first?.range.lowerBound ?? 0)..<(value.last?.range.upperBound ?? 0)
         if value.count == 1 {
             let v = value[0]
@@ -104,7 +152,8 @@ public struct GradleEditor: VersionEditor {
                 return VersionLocation(field: field, value: v.text, line: line, range: v.range, isNumber: false, context: name)
             }
         }
-        if let property = Self.propertyReference(value, groovy: lang == .groovy) {
+        let variable = value.first(where: { $0.kind == .identifier && declared[$0.text] != nil && Self.isBareName(value, $0.text) })
+        if variable == nil, let property = Self.propertyReference(value, groovy: lang == .groovy) {
             return VersionLocation(field: field, value: value.map(\.text).joined(), line: line, range: range,
                                    indirection: .gradleProperty(property), context: name)
         }
@@ -114,6 +163,8 @@ public struct GradleEditor: VersionEditor {
             hint = "the value comes from pubspec.yaml; use a pubspec entry instead of this Gradle file"
         } else if texts.first == "libs" {
             hint = "the value comes from a version catalog; use a regex entry for gradle/libs.versions.toml"
+        } else if let variable {
+            hint = "\(variable.text) is a variable declared on line \(declared[variable.text]!) of this script, not a Gradle property; write the literal in \(name), or point a regex entry at that line"
         } else if value.isEmpty {
             hint = "write a literal, e.g. \(name) \(field == .marketing ? "\"1.0.0\"" : "1")"
         } else {
@@ -122,6 +173,13 @@ public struct GradleEditor: VersionEditor {
         let shown = value.isEmpty ? "nothing" : String(texts.joined(separator: " ").prefix(60))
         return VersionLocation(field: field, value: shown, line: line, range: range,
                                indirection: .computed(expression: shown, hint: hint), context: name)
+    }
+
+    /// Whether `value` is `name` alone or with a conversion (`name.toInteger()`, `Integer.parseInt(name)`), as
+    /// opposed to an explicit `project.property("name")`.
+    static func isBareName(_ value: [CodeToken], _ name: String) -> Bool {
+        guard let reference = propertyReference(value, groovy: true), reference == name else { return false }
+        return !value.contains(where: { $0.isString }) && !(value.count >= 3 && ["project", "rootProject"].contains(value[0].text))
     }
 
     /// `project.property("X")`, `project.findProperty("X")`, `providers.gradleProperty("X").get()`, `project.X`,

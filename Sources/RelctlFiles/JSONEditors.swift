@@ -103,12 +103,14 @@ public struct ExpoJSONEditor: VersionEditor {
 
     public func edits(_ text: String, path: String, target: VersionTarget) throws(FileEditError) -> [TextEdit] {
         let locations = try read(text, path: path)
-        try requireFields(locations, target: target, fields: [.marketing, .iosBuild, .androidBuild], path: path) { field in
-            switch field {
-            case .marketing: return "expo.version"
-            case .iosBuild: return "expo.ios.buildNumber"
-            default: return "expo.android.versionCode"
-            }
+        if target.marketing != nil && !locations.contains(where: { $0.field == .marketing }) {
+            let root = try JSONEditing.parse(text, path: path, json5: true)
+            let expo = try JSONEditing.find(["expo"], in: root, path: path)
+            throw FileEditError(path: path, line: expo?.line ?? root.line, message: "no expo.version found",
+                                hint: "add \"version\" under \"expo\", or list package.json as a json entry: without expo.version Expo takes the version from package.json, and relctl then leaves this file's version alone")
+        }
+        try requireFields(locations, target: target, fields: [.iosBuild, .androidBuild], path: path) { field in
+            field == .iosBuild ? "expo.ios.buildNumber" : "expo.android.versionCode"
         }
         let bytes = ByteText(text)
         var edits: [TextEdit] = []

@@ -24,7 +24,8 @@ func refuseDuplicates(_ locations: [VersionLocation], path: String, name: (Versi
 
 // MARK: - xcconfig
 
-/// `.xcconfig`: `MARKETING_VERSION = 1.2.3` and `CURRENT_PROJECT_VERSION = 45` lines (unconditional settings only).
+/// `.xcconfig`: `MARKETING_VERSION = 1.2.3` and `CURRENT_PROJECT_VERSION = 45` lines (unconditional settings only:
+/// a conditional `MARKETING_VERSION[sdk=macosx*] = …` is refused by `edits` with its line, never skipped).
 /// `//` comments are kept; a `$(VAR)` value is reported as an indirection and never edited.
 public struct XcconfigEditor: VersionEditor {
     public var marketingKey: String
@@ -36,8 +37,15 @@ public struct XcconfigEditor: VersionEditor {
     }
 
     public func read(_ text: String, path: String) throws(FileEditError) -> [VersionLocation] {
+        try scan(text, path: path).locations
+    }
+
+    /// The unconditional settings, and the conditional ones (`MARKETING_VERSION[sdk=macosx*]`) with their lines.
+    func scan(_ text: String, path: String) throws(FileEditError)
+        -> (locations: [VersionLocation], conditionals: [(field: VersionField, setting: String, line: Int)]) {
         let t = ByteText(text)
         var result: [VersionLocation] = []
+        var conditionals: [(field: VersionField, setting: String, line: Int)] = []
         for n in 1...t.lineCount {
             let r = t.lineRange(n)
             var i = r.lowerBound
@@ -48,7 +56,14 @@ public struct XcconfigEditor: VersionEditor {
             let field: VersionField
             if key == marketingKey { field = .marketing } else if key == buildKey { field = .iosBuild } else { continue }
             while i < r.upperBound && t.bytes[i].isHorizontalSpace { i += 1 }
-            guard i < r.upperBound, t.bytes[i] == UInt8(ascii: "=") else { continue } // conditional `KEY[sdk=…]` or other
+            if i < r.upperBound, t.bytes[i] == UInt8(ascii: "[") {
+                // `KEY[sdk=macosx*] = …`: a conditional value relctl does not edit; `edits` refuses it.
+                var end = i
+                while end < r.upperBound && t.bytes[end] != UInt8(ascii: "]") { end += 1 }
+                conditionals.append((field, t.string(keyStart..<min(r.upperBound, end + 1)), n))
+                continue
+            }
+            guard i < r.upperBound, t.bytes[i] == UInt8(ascii: "=") else { continue }
             i += 1
             while i < r.upperBound && t.bytes[i].isHorizontalSpace { i += 1 }
             var end = i
@@ -63,11 +78,16 @@ public struct XcconfigEditor: VersionEditor {
                                           indirection: reference.map { .buildSetting($0) }, context: key))
         }
         try refuseDuplicates(result, path: path) { $0 == .marketing ? marketingKey : buildKey }
-        return result
+        return (result, conditionals)
     }
 
     public func edits(_ text: String, path: String, target: VersionTarget) throws(FileEditError) -> [TextEdit] {
-        let locations = try read(text, path: path)
+        let (locations, conditionals) = try scan(text, path: path)
+        if let conditional = conditionals.first(where: { target.value(for: $0.field) != nil }) {
+            throw FileEditError(path: path, line: conditional.line,
+                                message: "conditional setting \(conditional.setting); relctl edits unconditional settings only",
+                                hint: "remove it (one \(conditional.setting.prefix { $0 != "[" }) for every SDK), or use a regex entry for this line")
+        }
         try requireFields(locations, target: target, fields: [.marketing, .iosBuild], path: path) {
             $0 == .marketing ? marketingKey : buildKey
         }

@@ -144,6 +144,10 @@ public struct SyncPlan: Sendable {
                 target.marketing = version
             }
             let fields = Set(file.locations.map(\.field))
+            if entry.format == .expo && !fields.contains(.marketing) && entries.contains(where: { $0.isPackageJSONVersion(beside: path) }) {
+                // Expo falls back to package.json's version, which that entry writes.
+                target.marketing = nil
+            }
             if fields.contains(.iosBuild) { target.iosBuild = iosBuild }
             if fields.contains(.androidBuild) { target.androidBuild = androidBuild }
             if entry.format == .pubspec {
@@ -198,7 +202,7 @@ public struct SyncPlan: Sendable {
                 }
             case .gradleProperty(let name)?:
                 let covered = entries.contains { $0.format == .properties
-                    && (($0.options.versionCodeKey ?? "VERSION_CODE") == name || ($0.options.versionNameKey ?? "VERSION_NAME") == name) }
+                    && ($0.options.propertyKeys.code == name || $0.options.propertyKeys.name == name) }
                 if !covered {
                     throw FileEditError(path: file.entry.path, line: location.line,
                                         message: "\(location.context ?? location.field.rawValue) reads the Gradle property \(name), which no files entry covers",
@@ -473,9 +477,16 @@ public enum VersionFiles {
 
     /// `relctl init`: the version files of a mobile project under `root`, with literal versions.
     /// Looks for app.config.json/app.json (with an `expo` key), app.config.ts/js (literal versions only),
-    /// package.json, pubspec.yaml, ios/*.xcodeproj and *.xcodeproj, ios/*/Info.plist with literal values,
-    /// android/app/build.gradle(.kts) (plus gradle.properties keys it reads), and *.xcconfig files
-    /// setting MARKETING_VERSION (up to three folders deep, skipping Pods, node_modules, build, .git).
+    /// package.json, pubspec.yaml, ios/*.xcodeproj and *.xcodeproj, ios/*/Info.plist with literal values (not of
+    /// test bundles: a folder ending in Tests, or CFBundlePackageType BNDL),
+    /// android/app/build.gradle(.kts) (plus gradle.properties with the keys it reads that the file holds), and
+    /// *.xcconfig files setting MARKETING_VERSION (up to three folders deep, skipping Pods, node_modules, build, .git).
+    ///
+    /// A file is added only when `relctl sync` can write it: it holds a literal, and every other version value
+    /// in it is a reference another detected entry covers (`$(MARKETING_VERSION)` by the pbxproj or an
+    /// .xcconfig, `$(FLUTTER_BUILD_NAME)` by pubspec.yaml, a Gradle property by gradle.properties). A file with
+    /// a computed value (`version: pkg.version`, a script variable) is left out, so init never writes a config
+    /// its own sync refuses.
     public static func detectFiles(root: String) -> [FileEntry] {
         let fm = FileManager.default
         var found: [FileEntry] = []
@@ -503,23 +514,33 @@ public enum VersionFiles {
                 if exists(p) { add(FileEntry(path: p, format: .pbxproj)) }
             }
         }
-        for child in children("ios") where !["Pods", "build"].contains(child) {
+        // Test bundles (a folder ending in Tests, or CFBundlePackageType BNDL) never ship a version of their own.
+        for child in children("ios") where !["Pods", "build"].contains(child) && !child.hasSuffix("Tests") {
             let p = "ios/\(child)/Info.plist"
-            if exists(p) { add(FileEntry(path: p, format: .plist)) }
+            if exists(p), !(text(p).map(isBundlePlist) ?? false) { add(FileEntry(path: p, format: .plist)) }
         }
         for gradle in ["android/app/build.gradle", "android/app/build.gradle.kts"] where exists(gradle) {
             let entry = FileEntry(path: gradle, format: .gradle)
             guard let t = text(gradle), let locations = try? entry.editor.read(t, path: gradle) else { continue }
-            if locations.contains(where: { $0.indirection == nil }) { found.append(entry) }
             var options = FileOptions()
             for location in locations {
                 if case .gradleProperty(let name)? = location.indirection {
                     if location.field == .marketing { options.versionNameKey = name } else { options.versionCodeKey = name }
                 }
             }
-            if options.versionNameKey != nil || options.versionCodeKey != nil, exists("android/gradle.properties") {
-                if !locations.contains(where: { $0.indirection == nil }) { found.append(entry) }
-                found.append(FileEntry(path: "android/gradle.properties", format: .properties, options: options))
+            // gradle.properties only with the keys it holds.
+            let propertiesPath = "android/gradle.properties"
+            if options.versionNameKey != nil || options.versionCodeKey != nil, let p = text(propertiesPath),
+               let held = try? PropertiesEditor(versionNameKey: options.versionNameKey, versionCodeKey: options.versionCodeKey)
+                .read(p, path: propertiesPath) {
+                if !held.contains(where: { $0.field == .marketing }) { options.versionNameKey = nil }
+                if !held.contains(where: { $0.field == .androidBuild }) { options.versionCodeKey = nil }
+            } else {
+                options = FileOptions()
+            }
+            found.append(entry)
+            if options.versionNameKey != nil || options.versionCodeKey != nil {
+                found.append(FileEntry(path: propertiesPath, format: .properties, options: options))
             }
         }
         // xcconfig files with MARKETING_VERSION.
@@ -540,6 +561,48 @@ public enum VersionFiles {
             }
         }
         walk("", depth: 0)
-        return found
+        return writable(found, root: root)
+    }
+
+    /// An Info.plist of a loadable bundle (`<key>CFBundlePackageType</key><string>BNDL</string>`), such as a test bundle.
+    static func isBundlePlist(_ text: String) -> Bool {
+        guard let key = text.range(of: "<key>CFBundlePackageType</key>") else { return false }
+        let rest = text[key.upperBound...].drop { $0.isWhitespace }
+        return rest.hasPrefix("<string>BNDL</string>")
+    }
+
+    /// The entries whose every version value `relctl sync` can write, given the other entries (see `detectFiles`).
+    static func writable(_ candidates: [FileEntry], root: String) -> [FileEntry] {
+        var locations: [FileEntry: [VersionLocation]] = [:]
+        for entry in candidates {
+            guard let t = try? readText(root: root, path: entry.path), let read = try? entry.editor.read(t, path: entry.path) else { continue }
+            locations[entry] = read
+        }
+        var kept = candidates.filter { locations[$0] != nil }
+        // Dropping one entry can uncover another's reference: repeat until nothing changes.
+        while true {
+            let next = kept.filter { entry in
+                let values = locations[entry] ?? []
+                // An Expo config without expo.version takes package.json's version: kept only with that entry.
+                if entry.format == .expo && !values.contains(where: { $0.field == .marketing })
+                    && !kept.contains(where: { $0.isPackageJSONVersion(beside: entry.path) }) { return false }
+                // A Gradle file reading gradle.properties only is kept with it (it tells where the values live).
+                guard !values.isEmpty, values.contains(where: { $0.indirection == nil }) || entry.format == .gradle else { return false }
+                // gradle.properties is added for the Gradle file that reads it, and goes with it.
+                if entry.format == .properties && !kept.contains(where: { $0.format == .gradle }) { return false }
+                return values.allSatisfy { location in
+                    switch location.indirection {
+                    case nil: return true
+                    case .computed?: return false
+                    case .buildSetting?:
+                        return kept.contains { [.pbxproj, .xcconfig, .pubspec].contains($0.format) && $0.path != entry.path }
+                    case .gradleProperty(let name)?:
+                        return kept.contains { $0.format == .properties && ($0.options.propertyKeys.name == name || $0.options.propertyKeys.code == name) }
+                    }
+                }
+            }
+            if next.count == kept.count { return kept }
+            kept = next
+        }
     }
 }

@@ -13,7 +13,10 @@ enum InitCommand {
         Looks at the repository root for app.json / app.config.json (Expo), app.config.ts/js with literal
         versions, package.json, pubspec.yaml, ios/*.xcodeproj/project.pbxproj, ios/*/Info.plist with literal
         values, android/app/build.gradle(.kts) (and the gradle.properties keys it reads) and .xcconfig files
-        setting MARKETING_VERSION. Files whose versions are only references or computed values are skipped.
+        setting MARKETING_VERSION. A file is added only when sync can write every version value in it: literals,
+        or references another detected file covers (a Gradle property only when gradle.properties holds that key;
+        in a Flutter app pubspec.yaml feeds the Gradle and Xcode files). Files with only references, or with any
+        computed value (version: pkg.version, a script variable), are skipped.
 
         Writes .relctl.json (tagFormat, files, buildNumber) at the repository root and prints the files found on
         stdout. An existing .relctl.json is never overwritten: edit it, or delete it and run init again. When no

@@ -17,7 +17,10 @@ enum SyncCommand {
         and package.json keep the full version. Build numbers come from 'buildNumber' (increment by default: the
         highest current build + 1, one counter for both stores) or from --build, and are written only where a file
         already has one. With increment, a sync that changes no version keeps the build numbers, so running the
-        same sync twice changes nothing.
+        same sync twice changes nothing. Where every file keeps only the core (pubspec only; Xcode files only; an
+        Expo app.json without package.json) each sync of a prerelease moves the build numbers, since the stores
+        tell betas apart by build number only; the final version after its betas moves them too (known from the
+        record of the last sync in .git/relctl-last-sync, or from a prerelease tag of that version).
 
         Before anything is written every file is read, edited in memory and checked against the store rules
         (iOS build: up to three integers; Android versionCode: a positive integer up to 2100000000; both greater
@@ -53,6 +56,10 @@ enum SyncCommand {
             } catch {
                 throw error.failure(root: workspace.root)
             }
+        }
+
+        if !dryRun, let written = try? workspace.readVersions() {
+            SyncRecord(version: version, fingerprint: SyncRecord.fingerprint(written)).write(gitDir: workspace.repository.gitDir)
         }
 
         if let lower = downgrade(to: version, from: sync.current) {

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import RelctlTestSupport
+@testable import RelctlCLI
+
+// Regression tests for the review of the version-file commands (init, current, sync).
+
+/// The build number in the one file of a project whose files store only the store-safe core version.
+enum CoreOnlyShape: String, CaseIterable, CustomTestStringConvertible {
+    case pubspec, xcodeProject, expo
+
+    var testDescription: String { rawValue }
+
+    func make() throws -> TestRepository {
+        let repo = try TestRepository()
+        switch self {
+        case .pubspec:
+            try repo.write("pubspec.yaml", "name: trail\nversion: 1.3.0+12\n")
+            try writeConfig(repo, files: [("pubspec.yaml", "pubspec")])
+        case .xcodeProject:
+            try repo.write("ios/App.xcodeproj/project.pbxproj", pbxproj(marketing: "1.3.0", build: "12"))
+            try writeConfig(repo, files: [("ios/App.xcodeproj/project.pbxproj", "pbxproj")])
+        case .expo:
+            try repo.write("app.json", expoAppJSON.replacingOccurrences(of: "1.2.0", with: "1.3.0"))
+            try writeConfig(repo, files: [("app.json", "expo")])
+        }
+        return repo
+    }
+
+    func build(_ repo: TestRepository) throws -> String {
+        switch self {
+        case .pubspec:
+            return String(try repo.read("pubspec.yaml").split(separator: "+").last!.dropLast())
+        case .xcodeProject:
+            let text = try repo.read("ios/App.xcodeproj/project.pbxproj")
+            let line = text.split(separator: "\n").first { $0.contains("CURRENT_PROJECT_VERSION = ") && !$0.contains("= 1;") }!
+            return String(line.split(separator: "=").last!.dropFirst().dropLast())
+        case .expo:
+            let text = try repo.read("app.json")
+            let line = text.split(separator: "\n").first { $0.contains("\"buildNumber\"") }!
+            return String(line.split(separator: "\"")[3])
+        }
+    }
+}
+
+@Suite("version files review")
+struct VersionFilesReviewTests {
+    @Test(arguments: CoreOnlyShape.allCases)
+    func everyPrereleaseAndTheFinalReleaseGetANewBuild(shape: CoreOnlyShape) throws {
+        let repo = try shape.make()
+        var builds: [String] = []
+        for version in ["1.4.0-beta.1", "1.4.0-beta.2", "1.4.0", "1.4.0"] {
+            let result = relctl(["sync", version], in: repo.path)
+            #expect(result.code == 0, "\(version): \(result.stderr)")
+            builds.append(try shape.build(repo))
+        }
+        #expect(builds == ["13", "14", "15", "15"])
+
+        // Without the record of the last sync (a fresh clone), a prerelease tag of the core tells.
+        let fresh = try shape.make()
+        #expect(relctl(["sync", "1.4.0-beta.1"], in: fresh.path).code == 0)
+        try? FileManager.default.removeItem(atPath: fresh.path + "/.git/relctl-last-sync")
+        _ = try fresh.commitAll("chore(release): 1.4.0-beta.1")
+        try fresh.tag("v1.4.0-beta.1")
+        #expect(relctl(["sync", "1.4.0"], in: fresh.path).code == 0)
+        #expect(try shape.build(fresh) == "14")
+        let again = relctl(["sync", "1.4.0"], in: fresh.path)
+        #expect(again.stderr.contains("every file already holds 1.4.0; build numbers kept"), "\(again.stderr)")
+        #expect(try shape.build(fresh) == "14")
+    }
+}
+
+@Suite("current: uncovered Gradle properties")
+struct UncoveredGradlePropertyTests {
+    @Test func noEntryAndAnEntryWithoutTheKeyAreToldApart() throws {
+        let repo = try TestRepository()
+        try repo.write("android/app/build.gradle",
+                       "android {\n    defaultConfig {\n        versionCode APP_CODE.toInteger()\n        versionName \"1.0.0\"\n    }\n}\n")
+        try repo.write("android/gradle.properties", "APP_NAME=1.0.0\nAPP_CODE=3\n")
+        try writeConfig(repo, files: [("android/app/build.gradle", "gradle")])
+        let none = relctl(["current"], in: repo.path)
+        #expect(none.stdout.contains("→ Gradle property APP_CODE, not covered: 'files' has no 'properties' entry"), "\(none.stdout)")
+        try repo.write(".relctl.json", """
+        {"files": [{"path": "android/app/build.gradle", "format": "gradle"},
+                   {"path": "android/gradle.properties", "format": "properties", "versionNameKey": "APP_NAME"}]}
+        """)
+        let lacking = relctl(["current"], in: repo.path)
+        #expect(lacking.stdout.contains("→ Gradle property APP_CODE, which the 'properties' entry android/gradle.properties does not read (set \"versionCodeKey\": \"APP_CODE\" there)"), "\(lacking.stdout)")
+    }
+}
