@@ -97,7 +97,7 @@ enum StatusCommand {
         text += "last release:  \(analysis.baseTag.map { "\($0) (\(analysis.current!.description))" } ?? "none yet")\n"
         text += "since then:    \(analysis.commits.commits.count) commit\(analysis.commits.commits.count == 1 ? "" : "s")\n"
         if let next = analysis.next {
-            text += "next release:  \(next) (\(analysis.bump))\n"
+            text += "next release:  \(next) (\(analysis.current == nil ? "first release" : analysis.bump.description))\n"
         } else {
             text += "next release:  none due (\(analysis.reason ?? "no releasable commit"))\n"
         }
