@@ -90,7 +90,8 @@ struct Workspace {
                 onWalk: classifier.reset, onCommit: classifier.add)
         }
         if case .failure(let error) = walked, error.kind == .shallowHistory {
-            let what = candidates.isEmpty ? "no release tag was fetched" : "its history does not reach a release tag"
+            let what = candidates.isEmpty ? "no release tag was fetched"
+                : "relctl cannot tell which release tags are ancestors of HEAD (\(error.message))"
             throw CLIFailure(message: "this is a shallow clone and \(what), so the next version cannot be known; \(Workspace.shallowFix)")
         }
         let range = try walked.get()

@@ -23,6 +23,8 @@ struct ReleasePlan {
     let fileProblem: String?
     /// Why the identity could not be read (an unreadable GIT_*_DATE, say), reported by preflight.
     var identityProblem: String?
+    /// The previous release tag when it was made here but never pushed: pushed before the new one.
+    private(set) var unpublishedBase: String?
     /// Folders `apply` had to create, removed again on rollback.
     private var createdFolders: [String] = []
 
@@ -146,7 +148,8 @@ struct ReleasePlan {
     // MARK: Preflight
 
     /// Every reason not to release, each one line with its fix. Reads only.
-    func preflight(workspace: Workspace, push: Bool, remote: String, allowDirty: Bool, context: CommandContext) throws -> [String] {
+    mutating func preflight(workspace: Workspace, analysis: ReleaseAnalysis, push: Bool, remote: String, allowDirty: Bool,
+                            context: CommandContext) throws -> [String] {
         let repository = workspace.repository
         var problems: [String] = []
         let dirty = try repository.status()
@@ -158,7 +161,9 @@ struct ReleasePlan {
         } else {
             // --allow-dirty lets unrelated files be; a file the release itself commits (or the config that
             // drives it) must be as committed, or the release would commit (or depend on) unreviewed edits.
-            let owned = Set(changedPaths + [Config.fileName])
+            let configPath = workspace.config.path.map { Self.relative($0, to: root) } ?? Config.fileName
+            let owned = Set(changedPaths + workspace.config.files.map { Self.relative($0.path, to: root) }
+                            + [workspace.config.changelogPath, ReleaseCommand.markerFile, configPath].compactMap { $0 })
             let touched = dirty.map(\.path).filter(owned.contains)
             if !touched.isEmpty {
                 problems.append("\(touched.joined(separator: ", ")) \(touched.count == 1 ? "has" : "have") uncommitted changes and \(touched.count == 1 ? "is" : "are") part of the release; commit or stash \(touched.count == 1 ? "it" : "them") first (--allow-dirty only covers other files)")
@@ -199,11 +204,30 @@ struct ReleasePlan {
                         problems.append("'\(remote)/\(branch)' has commits this clone does not have; pull (git pull --rebase \(remote) \(branch)) and run relctl again")
                     }
                 }
+                // The previous release may never have been published (its push failed): publish it with this one.
+                if let base = analysis.baseTag, let branch {
+                    do {
+                        if case .unpublished = try ReleaseCommand.baseTagState(base, repository: repository, branch: "refs/heads/\(branch)",
+                                                                               head: head, remoteRefs: refs, remote: remote) {
+                            unpublishedBase = base
+                        }
+                    } catch let failure as CLIFailure {
+                        problems.append(failure.message)
+                    }
+                }
             } catch {
                 problems.append("cannot reach remote '\(remote)': \((error as? GitError)?.message ?? "\(error)"); check the remote URL and credentials (RELCTL_GIT_TOKEN or GITHUB_TOKEN for HTTPS, an SSH agent for SSH)")
             }
         }
         return problems
+    }
+
+    /// A config or entry path relative to the repository root, without `./`.
+    static func relative(_ path: String, to root: String) -> String {
+        var p = path
+        if p.hasPrefix(root + "/") { p = String(p.dropFirst(root.count + 1)) }
+        while p.hasPrefix("./") { p = String(p.dropFirst(2)) }
+        return p
     }
 
     /// `release/*` style patterns: a trailing `*` matches any rest.
@@ -260,6 +284,8 @@ struct ReleasePlan {
             try repository.createAnnotatedTag(tag, target: commit!, message: tagMessage, tagger: identities.committer)
             try faults.check("after-tag")
         } catch {
+            // A commit refused because git's index is locked never wrote the index: nothing to restore there.
+            if commit == nil, let gitError = error as? GitError, gitError.kind == .locked { indexTouched = false }
             let undone = rollback(repository: repository, branch: branch, commit: commit, indexTouched: indexTouched)
             let what = (error as? GitError)?.description ?? (error as? CLIFailure)?.message ?? "\(error)"
             throw CLIFailure(message: "release \(version) failed: \(what); " + (undone.isEmpty
@@ -270,7 +296,8 @@ struct ReleasePlan {
         if push {
             do {
                 try faults.check("before-push")
-                try ReleaseCommand.pushRelease(repository, branch: branch, tag: tag, remote: remote, context: context)
+                try ReleaseCommand.pushRelease(repository, branch: branch, tags: [unpublishedBase, tag].compactMap { $0 },
+                                               remote: remote, context: context)
                 outcome.pushed = true
             } catch let failure as CLIFailure {
                 outcome.pushFailure = failure.message

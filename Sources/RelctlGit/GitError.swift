@@ -4,6 +4,8 @@ import CLibGit2
 public struct GitError: Error, Sendable, CustomStringConvertible, Equatable {
     public enum Kind: Sendable, Equatable {
         case notFound, exists, ambiguous, nonFastForward, locked, unbornBranch, other
+        /// A reference moved between reading and updating it (another process changed it).
+        case concurrentUpdate
         /// The history is cut by a shallow clone before the walk could finish.
         case shallowHistory
         /// An object the history needs is missing (a damaged repository).

@@ -324,7 +324,7 @@ extension Repository {
             var oldOID = expected.gitOID
             let code = git_reference_create_matching(&ref, pointer, name, &newOID, 1, &oldOID, message)
             if code == GIT_EMODIFIED.rawValue {
-                throw GitError(kind: .locked, code: code, operation: "update \(name)",
+                throw GitError(kind: .concurrentUpdate, code: code, operation: "update \(name)",
                                message: "\(name) moved while relctl was working (another release running?)")
             }
             try check(code, "update \(name)")

@@ -213,6 +213,17 @@ struct ReleasePreflightTests {
                           contains: "CHANGELOG.md has uncommitted changes and is part of the release; commit or stash it first")
     }
 
+    @Test func allowDirtyProtectsEveryConfiguredFile() throws {
+        let repo = try releaseRepository([], config: #"{"files": [{"path": "package.json", "format": "json"}]}"#)
+        try repo.write("package.json", "{\n  \"version\": \"1.2.3\"\n}\n")
+        try repo.commitAll("chore: package.json")
+        try repo.commit("feat: a", file: "a.txt")
+        // Hand-edited to the very version the release will write: not rewritten, but still uncommitted.
+        try repo.write("package.json", "{\n  \"version\": \"1.3.0\"\n}\n")
+        try expectRefusal(repo, ["release", "--allow-dirty"],
+                          contains: "package.json has uncommitted changes and is part of the release")
+    }
+
     @Test func aHeldIndexLockIsReported() throws {
         let repo = try releaseRepository(["feat: x"])
         try "".write(toFile: repo.path + "/.git/index.lock", atomically: false, encoding: .utf8)
@@ -346,6 +357,13 @@ struct ReleaseRollbackTests {
 
 @Suite("relctl release push")
 struct ReleasePushTests {
+    /// Releases locally and fails the push (the injected fault), as a dropped network would.
+    func releaseWithFailedPush(_ repo: TestRepository) {
+        let failed = relctl(["release", "--push"], in: repo.path, environment: ["RELCTL_TEST_FAULT": "before-push"])
+        #expect(failed.code == 1)
+        #expect(failed.stderr.contains("injected fault at before-push"), "\(failed.stderr)")
+    }
+
     func repositoryWithRemote(_ messages: [String]) throws -> (TestRepository, TestRepository) {
         let remote = try TestRepository(bare: true)
         let repo = try releaseRepository([])
@@ -405,7 +423,7 @@ struct ReleasePushTests {
 
     @Test func anUnpushedReleaseIsPushedEvenAfterLaterCommits() throws {
         let (repo, remote) = try repositoryWithRemote(["feat: x"])
-        #expect(relctl(["release", "--push"], in: repo.path, environment: ["RELCTL_TEST_FAULT": "before-push"]).code == 1)
+        releaseWithFailedPush(repo)
         try repo.commit("ci: fix the push token", file: "ci.txt")
         let rerun = relctl(["release", "--push"], in: repo.path)
         #expect(rerun.code == 0, "\(rerun.stderr)")
@@ -416,7 +434,7 @@ struct ReleasePushTests {
 
     @Test func aRemoteThatMovedOnWithoutTheReleaseIsExplained() throws {
         let (repo, remote) = try repositoryWithRemote(["feat: x"])
-        #expect(relctl(["release", "--push"], in: repo.path, environment: ["RELCTL_TEST_FAULT": "before-push"]).code == 1)
+        releaseWithFailedPush(repo)
         // Meanwhile a colleague pushes to main.
         let dir = try makeTempDirectory(prefix: "relctl-colleague")
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -425,12 +443,59 @@ struct ReleasePushTests {
         try colleague.commit("fix: from a colleague", file: "colleague.txt")
         try colleague.git(["push", "-q", "origin", "main"])
         let before = try repo.snapshot()
+        let unknown = relctl(["release", "--push"], in: repo.path)
+        #expect(unknown.code == 1)
+        #expect(unknown.stderr.contains("'origin/main' has commits this clone does not have; fetch them (git fetch origin)"))
+        #expect(try repo.snapshot() == before)
+        try repo.git(["fetch", "-q", "origin"])
         let rerun = relctl(["release", "--push"], in: repo.path)
         #expect(rerun.code == 1)
         #expect(rerun.stderr.contains("v1.3.0 was released locally but 'origin/main' has moved on without it"))
         #expect(rerun.stderr.contains("git tag -d v1.3.0"))
-        #expect(try repo.snapshot() == before)
         #expect(try remote.git(["tag", "-l"]) == "v1.2.3\n")
+    }
+
+    @Test func anUnpushedReleaseIsNotPublishedFromAnotherBranch() throws {
+        let (repo, remote) = try repositoryWithRemote(["feat: x"])
+        releaseWithFailedPush(repo)
+        try repo.git(["checkout", "-q", "-b", "wip/experiment"])
+        try repo.commit("chore: wip", file: "wip.txt")
+        let result = relctl(["release", "--push"], in: repo.path)
+        #expect(result.code == 1)
+        #expect(result.stderr.contains("'wip/experiment' is not a release branch"))
+        #expect(try remote.git(["tag", "-l", "v1.3.0"]).isEmpty)
+    }
+
+    @Test func aTagOfTheSameNameFromAnotherCloneIsAConflict() throws {
+        let (repo, remote) = try repositoryWithRemote(["feat: x"])
+        releaseWithFailedPush(repo)
+        // Another clone released 1.3.0 first.
+        try remote.git(["tag", "v1.3.0", "main"])
+        let result = relctl(["release", "--push"], in: repo.path)
+        #expect(result.code == 1)
+        #expect(result.stderr.contains("tag v1.3.0 on 'origin' is not the one made here"))
+    }
+
+    @Test func anUnpushedReleaseIsPublishedWithTheNextOne() throws {
+        let (repo, remote) = try repositoryWithRemote(["feat: x"])
+        releaseWithFailedPush(repo)
+        try repo.commit("feat: five", file: "five.txt")
+        let result = relctl(["release", "--push"], in: repo.path)
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(try remote.git(["tag", "-l"]) == "v1.2.3\nv1.3.0\nv1.4.0\n")
+        #expect(try remote.git(["rev-parse", "main"]) == (try repo.git(["rev-parse", "HEAD"])))
+    }
+
+    @Test func finishingAPushWritesTheGitHubOutputs() throws {
+        let (repo, remote) = try repositoryWithRemote(["feat: x"])
+        let failed = relctl(["release", "--push"], in: repo.path, environment: ["RELCTL_TEST_FAULT": "before-push"])
+        #expect(failed.stderr.contains("injected fault at before-push"))
+        let dir = try makeTempDirectory(prefix: "relctl-gh")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let result = relctl(["release", "--push"], in: repo.path, environment: ["GITHUB_ACTIONS": "true", "GITHUB_OUTPUT": dir + "/out"])
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(try String(contentsOfFile: dir + "/out", encoding: .utf8) == "version=1.3.0\nbump=none\ntag=v1.3.0\nmajor_pending=false\n")
+        #expect(try remote.git(["tag", "-l", "v1.3.0"]) == "v1.3.0\n")
     }
 
     @Test func rejectedPushReportsTheRecovery() throws {

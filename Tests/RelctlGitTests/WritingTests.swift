@@ -52,7 +52,7 @@ struct WritingTests {
         let error = #expect(throws: GitError.self) {
             try git.commit(paths: ["log.txt"], message: "chore(release): x", identities: ci, expectedParent: try #require(ObjectID(hex: first)))
         }
-        #expect(error?.kind == .locked)
+        #expect(error?.kind == .concurrentUpdate)
     }
 
     @Test func annotatedTagAndExistingTag() throws {

@@ -60,7 +60,7 @@ enum ReleaseCommand {
                                         arguments: arguments, context: context)
         }
         var plan = try ReleasePlan.make(workspace: workspace, analysis: analysis, version: next, context: context)
-        var problems = try plan.preflight(workspace: workspace, push: push, remote: remote,
+        var problems = try plan.preflight(workspace: workspace, analysis: analysis, push: push, remote: remote,
                                           allowDirty: arguments.has("--allow-dirty"), context: context)
         if dryRun {
             // A dry run reports what a real run would refuse, but only as warnings: it still shows the plan.
@@ -95,32 +95,25 @@ enum ReleaseCommand {
         // The last release may have been made locally by a run whose push failed. With --push, finish that.
         if push, let tag = analysis.baseTag {
             let repository = workspace.repository
-            guard let branch = try repository.headReferenceName() else {
+            guard let branch = try repository.headReferenceName(), let head = try repository.headCommit() else {
                 throw CLIFailure(message: "HEAD is detached; check out the release branch to push \(tag)")
             }
+            let short = shortBranch(branch)
             let remoteRefs = try remoteReferences(repository, remote: remote, context: context)
             var pushed = false
-            if remoteRefs["refs/tags/\(tag)"] != nil {
+            switch try baseTagState(tag, repository: repository, branch: branch, head: head, remoteRefs: remoteRefs, remote: remote) {
+            case .published:
                 context.output.message("\(analysis.reason ?? "no release is due"); \(tag) is already on '\(remote)'")
-            } else {
-                guard let tagCommit = try repository.tag(named: tag).flatMap({ try repository.commit(of: $0) }),
-                      let head = try repository.headCommit() else {
-                    throw CLIFailure(message: "cannot read tag \(tag)")
-                }
-                // The branch needs pushing unless the remote branch already holds the release commit.
-                let remoteHead = remoteRefs[branch]
-                let remoteHasRelease = try remoteHead.map { try repository.contains($0) && repository.isAncestor(tagCommit, of: $0) } ?? false
-                let fastForward = try remoteHead.map { try repository.contains($0) && repository.isAncestor($0, of: head) } ?? true
-                if !remoteHasRelease && !fastForward {
-                    let short = branch.hasPrefix("refs/heads/") ? String(branch.dropFirst(11)) : branch
-                    throw CLIFailure(message: "\(tag) was released locally but '\(remote)/\(short)' has moved on without it; fetch and rebase (git pull --rebase \(remote) \(short)), delete the local tag (git tag -d \(tag)), and run 'relctl release --push' again")
+            case .unpublished(let branchOnRemote):
+                guard workspace.config.branches.contains(where: { ReleasePlan.matches(short, pattern: $0) }) else {
+                    throw CLIFailure(message: "\(tag) is released locally but not on '\(remote)', and '\(short)' is not a release branch (\(workspace.config.branches.joined(separator: ", "))); check out the branch that holds the release and rerun 'relctl release --push'")
                 }
                 if dryRun {
-                    context.output.message("\(tag) is released locally but not on '\(remote)'; 'relctl release --push' would push \(remoteHasRelease ? "" : "the branch and ")the tag")
+                    context.output.message("\(tag) is released locally but not on '\(remote)'; 'relctl release --push' would push \(branchOnRemote ? "" : "\(short) and ")the tag")
                 } else {
                     context.output.message("\(tag) is released locally but not on '\(remote)': pushing it")
-                    try pushRelease(repository, branch: branch, tag: tag, remote: remote, context: context, branchAlreadyThere: remoteHasRelease)
-                    context.output.message("pushed \(remoteHasRelease ? "" : "\(branch) and ")\(tag) to '\(remote)'")
+                    try pushRelease(repository, branch: branch, tags: [tag], remote: remote, context: context, branchAlreadyThere: branchOnRemote)
+                    context.output.message("pushed \(branchOnRemote ? "" : "\(short) and ")\(tag) to '\(remote)'")
                     pushed = true
                 }
             }
@@ -131,6 +124,10 @@ enum ReleaseCommand {
                     ("commit", .string(analysis.headCommit)), ("files", .array([])), ("changelog", .null),
                     ("pushed", .bool(pushed)), ("majorPending", .bool(workspace.pendingMajor != nil)), ("dryRun", .bool(dryRun)),
                 ]).rendered())
+            }
+            if pushed {
+                GitHubActions.writeOutputs(context: context, version: analysis.current?.description, bump: .none, tag: tag,
+                                           majorPending: workspace.pendingMajor != nil)
             }
             return ExitCode.success
         }
@@ -155,12 +152,49 @@ enum ReleaseCommand {
         }
     }
 
-    /// Publishes a release: the branch first, then the tag, so the remote never holds a release tag whose
+    static func shortBranch(_ branch: String) -> String {
+        branch.hasPrefix("refs/heads/") ? String(branch.dropFirst("refs/heads/".count)) : branch
+    }
+
+    /// Where a release tag made here stands on the remote.
+    enum BaseTagState: Equatable {
+        case published
+        /// Not on the remote; `branchOnRemote`: the remote branch already holds the tagged commit.
+        case unpublished(branchOnRemote: Bool)
+    }
+
+    /// Whether the release tag `tag` (made in this clone) is on the remote, and whether publishing it now is
+    /// safe. Throws, with the fix, when the remote has another tag of that name (another clone released it
+    /// first) or when the remote branch moved on without the release.
+    static func baseTagState(_ tag: String, repository: Repository, branch: String, head: ObjectID,
+                             remoteRefs: [String: ObjectID], remote: String) throws -> BaseTagState {
+        guard let local = try repository.tag(named: tag), let tagCommit = try repository.commit(of: local) else {
+            throw CLIFailure(message: "cannot read tag \(tag); check it with 'git show \(tag)'")
+        }
+        let short = shortBranch(branch)
+        if let remoteTag = remoteRefs["refs/tags/\(tag)"] {
+            if remoteTag == local.target { return .published }
+            throw CLIFailure(message: "tag \(tag) on '\(remote)' is not the one made here (\(remoteTag.hex.prefix(12)) there, \(local.target.hex.prefix(12)) here): another release published \(tag) first and this clone's release was never published; delete the local release (git tag -d \(tag)), reset \(short) to '\(remote)/\(short)' after 'git fetch --tags \(remote)', and release again")
+        }
+        if let remoteHead = remoteRefs[branch] {
+            guard try repository.contains(remoteHead) else {
+                throw CLIFailure(message: "'\(remote)/\(short)' has commits this clone does not have; fetch them (git fetch \(remote)) and rerun 'relctl release --push'")
+            }
+            if try repository.isAncestor(tagCommit, of: remoteHead) { return .unpublished(branchOnRemote: true) }
+            if try !repository.isAncestor(remoteHead, of: head) {
+                throw CLIFailure(message: "\(tag) was released locally but '\(remote)/\(short)' has moved on without it; rebase onto it (git pull --rebase \(remote) \(short)), delete the local tag (git tag -d \(tag)) and its changelog section, and release again")
+            }
+        }
+        return .unpublished(branchOnRemote: false)
+    }
+
+    /// Publishes a release: the branch first, then the tags, so the remote never holds a release tag whose
     /// commit is not on its branch (a tag-triggered store build would ship it). A failure leaves the release
     /// made locally; rerunning `relctl release --push` finds it and pushes what is missing.
-    static func pushRelease(_ repository: Repository, branch: String, tag: String, remote: String, context: CommandContext,
+    static func pushRelease(_ repository: Repository, branch: String, tags: [String], remote: String, context: CommandContext,
                             branchAlreadyThere: Bool = false) throws {
-        let short = branch.hasPrefix("refs/heads/") ? String(branch.dropFirst("refs/heads/".count)) : branch
+        let short = shortBranch(branch)
+        let tag = tags.last ?? ""
         let rerun = "fix the cause (credentials, branch protection, network) and rerun 'relctl release --push', which finds the release made locally and only pushes"
         func push(_ ref: String) throws -> String? {
             do {
@@ -173,8 +207,10 @@ enum ReleaseCommand {
         if !branchAlreadyThere, let why = try push(branch) {
             throw CLIFailure(message: "push of \(short) to '\(remote)' failed (\(why)); nothing was published, and the release \(tag) is committed and tagged locally: \(rerun)")
         }
-        if let why = try push("refs/tags/\(tag)") {
-            throw CLIFailure(message: "\(short) is on '\(remote)' but the tag \(tag) was refused (\(why)): \(rerun), or push the tag by hand: git push \(remote) refs/tags/\(tag)")
+        for name in tags {
+            if let why = try push("refs/tags/\(name)") {
+                throw CLIFailure(message: "\(short) is on '\(remote)' but the tag \(name) was refused (\(why)): \(rerun), or push the tag by hand: git push \(remote) refs/tags/\(name)")
+            }
         }
     }
 
