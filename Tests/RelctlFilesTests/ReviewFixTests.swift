@@ -203,3 +203,56 @@ import RelctlCore
         #expect(VersionFiles.detectFiles(root: project.root) == [FileEntry(path: "ios/App/Info.plist", format: .plist)])
     }
 }
+
+@Suite struct GradlePropertyDelegateTests {
+    @Test func aProjectDelegateReadsTheGradleProperty() throws {
+        let text = """
+        val VERSION_CODE: String by project
+        val VERSION_NAME by rootProject
+        android {
+            defaultConfig {
+                versionCode = VERSION_CODE.toInt()
+                versionName = VERSION_NAME
+            }
+        }
+
+        """
+        let locations = try GradleEditor().read(text, path: "build.gradle.kts")
+        #expect(locations.map(\.indirection) == [.gradleProperty("VERSION_CODE"), .gradleProperty("VERSION_NAME")])
+        let settings = "val APP_CODE: String? by settings\nandroid {\n    defaultConfig {\n        versionCode = APP_CODE.toInteger()\n    }\n}\n"
+        #expect(try GradleEditor().read(settings, path: "build.gradle.kts").map(\.indirection) == [.gradleProperty("APP_CODE")])
+        // Other delegates and declarations stay script values.
+        for declaration in ["val VERSION_CODE: String by extra", "val VERSION_CODE: String by project.extra",
+                            "val VERSION_CODE by lazy { \"12\" }", "val VERSION_CODE: String = \"12\""] {
+            let local = declaration + "\nandroid {\n    defaultConfig {\n        versionCode = VERSION_CODE.toInt()\n    }\n}\n"
+            guard case .computed(_, let hint)? = try GradleEditor().read(local, path: "build.gradle.kts").first?.indirection else {
+                Issue.record("\(declaration) must be computed"); continue
+            }
+            #expect(hint.contains("is a variable declared on line 1"), "\(declaration): \(hint)")
+        }
+    }
+
+    @Test func syncWritesTheBuildFileAndGradleProperties() throws {
+        let project = try TempProject([
+            "android/app/build.gradle.kts": try Fixtures.text("gradle", "kotlin-property-delegate.before"),
+            "android/gradle.properties": try Fixtures.text("properties", "kotlin-delegate.before"),
+        ])
+        let entries = [FileEntry(path: "android/app/build.gradle.kts", format: .gradle),
+                       FileEntry(path: "android/gradle.properties", format: .properties, options: FileOptions(versionCodeKey: "VERSION_CODE"))]
+        let plan = try SyncPlan.make(root: project.root, entries: entries, version: "1.5.0", androidBuild: "42")
+        try plan.write()
+        #expect(try project.text("android/app/build.gradle.kts") == Fixtures.text("gradle", "kotlin-property-delegate.after"))
+        #expect(try project.text("android/gradle.properties") == Fixtures.text("properties", "kotlin-delegate.after"))
+    }
+
+    @Test func detectionAddsThePropertiesEntryWithTheDelegatedKey() throws {
+        let project = try TempProject([
+            "android/app/build.gradle.kts": try Fixtures.text("gradle", "kotlin-property-delegate.before"),
+            "android/gradle.properties": try Fixtures.text("properties", "kotlin-delegate.before"),
+        ])
+        #expect(VersionFiles.detectFiles(root: project.root) == [
+            FileEntry(path: "android/app/build.gradle.kts", format: .gradle),
+            FileEntry(path: "android/gradle.properties", format: .properties, options: FileOptions(versionCodeKey: "VERSION_CODE")),
+        ])
+    }
+}
