@@ -256,3 +256,20 @@ import RelctlCore
         ])
     }
 }
+
+@Suite struct DetectionConditionalXcconfigTests {
+    @Test func anXcconfigSyncRefusesIsNotDetected() throws {
+        let project = try TempProject([
+            "Config/Debug.xcconfig": "MARKETING_VERSION = 4.2.0\nCURRENT_PROJECT_VERSION = 88\n",
+            "Config/Release.xcconfig": "MARKETING_VERSION = 4.2.0\nMARKETING_VERSION[sdk=macosx*] = 4.2.0\nCURRENT_PROJECT_VERSION = 88\n",
+            // A conditional build number without an unconditional one is never asked for, so sync writes this file.
+            "Config/Mac.xcconfig": "MARKETING_VERSION = 4.2.0\nCURRENT_PROJECT_VERSION[sdk=macosx*] = 7\n",
+        ])
+        let detected = VersionFiles.detectFiles(root: project.root)
+        #expect(detected == [FileEntry(path: "Config/Debug.xcconfig", format: .xcconfig),
+                             FileEntry(path: "Config/Mac.xcconfig", format: .xcconfig)])
+        // What init keeps, sync writes.
+        let plan = try SyncPlan.make(root: project.root, entries: detected, version: "4.3.0", iosBuild: "89")
+        #expect(plan.changes.filter(\.isChanged).map(\.path) == detected.map(\.path))
+    }
+}
