@@ -9,7 +9,9 @@ import RelctlCore
 /// reported as an `.gradleProperty` indirection so the caller can edit `gradle.properties` instead.
 /// A name the script declares itself (`def X = 12`, `val X = …`, `int X = …`, `ext.X = …`) is a script value,
 /// never a Gradle property: it is reported as computed, like anything else (arithmetic, version catalogs,
-/// `flutter.versionCode`), and refused when it must be written.
+/// `flutter.versionCode`), and refused when it must be written. The exception is a Kotlin property delegate
+/// `val X[: T] by project` (or `by rootProject`, `by settings`), which reads the Gradle property `X`: `X`,
+/// `X.toInt()` and `X.toInteger()` are reported as `.gradleProperty("X")`.
 public struct GradleEditor: VersionEditor {
     public var kotlin: Bool?
 
@@ -27,6 +29,7 @@ public struct GradleEditor: VersionEditor {
         let lang = language(path)
         let tokens = try CodeTokenizer.tokenize(t, language: lang, path: path).tokens
         let declared = Self.declaredNames(tokens)
+        let delegated = Self.gradlePropertyDelegates(tokens)
         var stack: [String] = []
         var result: [VersionLocation] = []
         var i = 0
@@ -71,7 +74,8 @@ public struct GradleEditor: VersionEditor {
                 j += 1
             }
             _ = previousSignificant
-            result.append(location(field: field, name: tok.text, value: value, line: tok.line, path: path, lang: lang, declared: declared))
+            result.append(location(field: field, name: tok.text, value: value, line: tok.line, path: path, lang: lang, declared: declared,
+                                   delegated: delegated))
             i = j
         }
         try refuseDuplicates(result, path: path) { "\($0 == .marketing ? "versionName" : "versionCode") in android { defaultConfig { … } }" }
@@ -96,9 +100,40 @@ public struct GradleEditor: VersionEditor {
         return ""
     }
 
+    /// The names declared as Gradle property delegates: `val X by project`, `val X: String by rootProject`,
+    /// `val X: String? by settings`. Such a name reads the Gradle property `X` (gradle.properties).
+    /// Other delegates (`by extra`, `by project.extra`, `by lazy { … }`) are script values.
+    static func gradlePropertyDelegates(_ tokens: [CodeToken]) -> Set<String> {
+        var names: Set<String> = []
+        for k in tokens.indices where tokens[k].kind == .identifier && (tokens[k].text == "val" || tokens[k].text == "var") {
+            if let name = delegatedName(tokens, declaredAt: k) { names.insert(name) }
+        }
+        return names
+    }
+
+    /// The name of `val X[: T] by project|rootProject|settings` whose keyword is at `k`, nil for any other declaration.
+    static func delegatedName(_ tokens: [CodeToken], declaredAt k: Int) -> String? {
+        guard k + 1 < tokens.count, tokens[k + 1].kind == .identifier else { return nil }
+        var j = k + 2
+        func skipNewlines() { while j < tokens.count && tokens[j].kind == .newline { j += 1 } }
+        skipNewlines()
+        if j < tokens.count, tokens[j].kind == .punctuation, tokens[j].text == ":" {
+            j += 1
+            // The type: `String`, `String?`, `kotlin.String`, `Provider<String>`.
+            while j < tokens.count, tokens[j].text != "by",
+                  tokens[j].kind == .identifier || tokens[j].kind == .newline
+                    || (tokens[j].kind == .punctuation && [".", "?", "<", ">", ","].contains(tokens[j].text)) { j += 1 }
+        }
+        guard j + 1 < tokens.count, tokens[j].kind == .identifier, tokens[j].text == "by",
+              tokens[j + 1].kind == .identifier, ["project", "rootProject", "settings"].contains(tokens[j + 1].text) else { return nil }
+        let end = j + 2 < tokens.count ? tokens[j + 2] : nil
+        guard end == nil || end!.kind == .newline || end!.text == ";" || end!.text == "}" else { return nil }
+        return tokens[k + 1].text
+    }
+
     /// Names the script declares itself, with the line: `def X`, `val X`, `var X`, a typed `int X =` /
     /// `String X =`, and extra properties `ext.X =` / `ext { X = … }`. Such a name is a script value, never a
-    /// `gradle.properties` entry.
+    /// `gradle.properties` entry. A Gradle property delegate (`val X by project`) is not one: see `gradlePropertyDelegates`.
     static func declaredNames(_ tokens: [CodeToken]) -> [String: Int] {
         let keywords: Set<String> = ["def", "val", "var"]
         let types: Set<String> = ["int", "Integer", "long", "Long", "String", "Int", "short", "byte", "double", "float", "final"]
@@ -126,7 +161,9 @@ public struct GradleEditor: VersionEditor {
             guard tok.kind == .identifier, k + 1 < tokens.count else { continue }
             let name = tokens[k + 1]
             if keywords.contains(tok.text) || types.contains(tok.text), name.kind == .identifier, names[name.text] == nil {
-                if keywords.contains(tok.text) || next(k + 1)?.text == "=" { names[name.text] = name.line }
+                if keywords.contains(tok.text) ? delegatedName(tokens, declaredAt: k) == nil : next(k + 1)?.text == "=" {
+                    names[name.text] = name.line
+                }
             }
             if tok.text == "ext", name.text == ".", k + 2 < tokens.count, tokens[k + 2].kind == .identifier,
                next(k + 2)?.text == "=" {
@@ -141,7 +178,7 @@ public struct GradleEditor: VersionEditor {
     }
 
     func location(field: VersionField, name: String, value: [CodeToken], line: Int, path: String, lang: CodeLanguage,
-                  declared: [String: Int] = [:]) -> VersionLocation {
+                  declared: [String: Int] = [:], delegated: Set<String> = []) -> VersionLocation {
         let range = (value.first?.range.lowerBound ?? 0)..<(value.last?.range.upperBound ?? 0)
         if value.count == 1 {
             let v = value[0]
@@ -151,6 +188,12 @@ public struct GradleEditor: VersionEditor {
             if field == .marketing && v.isLiteralString {
                 return VersionLocation(field: field, value: v.text, line: line, range: v.range, isNumber: false, context: name)
             }
+        }
+        // `val X by project`: `X` and `X.toInt()` read the Gradle property X.
+        if let delegate = value.first(where: { $0.kind == .identifier && delegated.contains($0.text) && declared[$0.text] == nil }),
+           (value.count == 1 || Self.isBareName(value, delegate.text)) {
+            return VersionLocation(field: field, value: value.map(\.text).joined(), line: line, range: range,
+                                   indirection: .gradleProperty(delegate.text), context: name)
         }
         let variable = value.first(where: { $0.kind == .identifier && declared[$0.text] != nil && Self.isBareName(value, $0.text) })
         if variable == nil, let property = Self.propertyReference(value, groovy: lang == .groovy) {

@@ -132,40 +132,7 @@ public struct SyncPlan: Sendable {
         for file in current.files {
             let entry = file.entry
             let path = entry.path
-            let marketingLine = file.locations.first(where: { $0.field == .marketing })?.line
-            var target = VersionTarget()
-            if let platform = entry.format.marketingPlatform {
-                do {
-                    target.marketing = try storeMarketingVersion(for: version, platform: platform)
-                } catch {
-                    throw FileEditError(path: path, line: marketingLine, message: error.message, hint: "\(error.rule); \(error.fix)")
-                }
-            } else {
-                target.marketing = version
-            }
-            let fields = Set(file.locations.map(\.field))
-            if entry.format == .expo && !fields.contains(.marketing) && entries.contains(where: { $0.isPackageJSONVersion(beside: path) }) {
-                // Expo falls back to package.json's version, which that entry writes.
-                target.marketing = nil
-            }
-            if fields.contains(.iosBuild) { target.iosBuild = iosBuild }
-            if fields.contains(.androidBuild) { target.androidBuild = androidBuild }
-            if entry.format == .pubspec {
-                // One build number for both platforms.
-                if iosBuild != nil || androidBuild != nil {
-                    target.iosBuild = iosBuild
-                    target.androidBuild = androidBuild
-                }
-            }
-            if entry.format == .json || entry.format == .regex, let field = entry.options.field, field != .marketing {
-                target.marketing = nil
-                switch field {
-                case .iosBuild: target.iosBuild = iosBuild
-                case .androidBuild: target.androidBuild = androidBuild
-                case .build: target.androidBuild = androidBuild ?? iosBuild
-                case .marketing: break
-                }
-            }
+            let target = try self.target(for: file, entries: entries, version: version, iosBuild: iosBuild, androidBuild: androidBuild)
             try checkIndirections(file, target: target, entries: entries)
             try validateBuilds(file, target: target)
             let edits = try entry.editor.edits(file.text, path: path, target: target)
@@ -174,6 +141,48 @@ public struct SyncPlan: Sendable {
                                       oldText: file.text, newText: newText, locations: file.locations, edits: edits, target: target))
         }
         return SyncPlan(root: root, version: version, iosBuild: iosBuild, androidBuild: androidBuild, changes: changes)
+    }
+
+    /// The values one file is asked to hold when `entries` are synced to `version` (and build numbers).
+    static func target(for file: FileVersions, entries: [FileEntry], version: String,
+                       iosBuild: String?, androidBuild: String?) throws(FileEditError) -> VersionTarget {
+        let entry = file.entry
+        let path = entry.path
+        let marketingLine = file.locations.first(where: { $0.field == .marketing })?.line
+        var target = VersionTarget()
+        if let platform = entry.format.marketingPlatform {
+            do {
+                target.marketing = try storeMarketingVersion(for: version, platform: platform)
+            } catch {
+                throw FileEditError(path: path, line: marketingLine, message: error.message, hint: "\(error.rule); \(error.fix)")
+            }
+        } else {
+            target.marketing = version
+        }
+        let fields = Set(file.locations.map(\.field))
+        if entry.format == .expo && !fields.contains(.marketing) && entries.contains(where: { $0.isPackageJSONVersion(beside: path) }) {
+            // Expo falls back to package.json's version, which that entry writes.
+            target.marketing = nil
+        }
+        if fields.contains(.iosBuild) { target.iosBuild = iosBuild }
+        if fields.contains(.androidBuild) { target.androidBuild = androidBuild }
+        if entry.format == .pubspec {
+            // One build number for both platforms.
+            if iosBuild != nil || androidBuild != nil {
+                target.iosBuild = iosBuild
+                target.androidBuild = androidBuild
+            }
+        }
+        if entry.format == .json || entry.format == .regex, let field = entry.options.field, field != .marketing {
+            target.marketing = nil
+            switch field {
+            case .iosBuild: target.iosBuild = iosBuild
+            case .androidBuild: target.androidBuild = androidBuild
+            case .build: target.androidBuild = androidBuild ?? iosBuild
+            case .marketing: break
+            }
+        }
+        return target
     }
 
     /// Plans with build numbers from a strategy (reading the current values first).
@@ -486,7 +495,7 @@ public enum VersionFiles {
     /// in it is a reference another detected entry covers (`$(MARKETING_VERSION)` by the pbxproj or an
     /// .xcconfig, `$(FLUTTER_BUILD_NAME)` by pubspec.yaml, a Gradle property by gradle.properties). A file with
     /// a computed value (`version: pkg.version`, a script variable) is left out, so init never writes a config
-    /// its own sync refuses.
+    /// its own sync refuses; so is one whose editor refuses a sync (a conditional `MARKETING_VERSION[sdk=…]` setting).
     public static func detectFiles(root: String) -> [FileEntry] {
         let fm = FileManager.default
         var found: [FileEntry] = []
@@ -574,9 +583,22 @@ public enum VersionFiles {
     /// The entries whose every version value `relctl sync` can write, given the other entries (see `detectFiles`).
     static func writable(_ candidates: [FileEntry], root: String) -> [FileEntry] {
         var locations: [FileEntry: [VersionLocation]] = [:]
+        var texts: [FileEntry: String] = [:]
         for entry in candidates {
             guard let t = try? readText(root: root, path: entry.path), let read = try? entry.editor.read(t, path: entry.path) else { continue }
             locations[entry] = read
+            texts[entry] = t
+        }
+        // The editor's own refusals (a conditional xcconfig setting, …): a dry run of what sync asks of the file.
+        func syncRefuses(_ entry: FileEntry, _ values: [VersionLocation], with entries: [FileEntry]) -> Bool {
+            let file = FileVersions(entry: entry, text: texts[entry] ?? "", locations: values)
+            do {
+                let target = try SyncPlan.target(for: file, entries: entries, version: "1.0.0", iosBuild: "1", androidBuild: "1")
+                _ = try entry.editor.edits(file.text, path: entry.path, target: target)
+                return false
+            } catch {
+                return true
+            }
         }
         var kept = candidates.filter { locations[$0] != nil }
         // Dropping one entry can uncover another's reference: repeat until nothing changes.
@@ -590,6 +612,7 @@ public enum VersionFiles {
                 guard !values.isEmpty, values.contains(where: { $0.indirection == nil }) || entry.format == .gradle else { return false }
                 // gradle.properties is added for the Gradle file that reads it, and goes with it.
                 if entry.format == .properties && !kept.contains(where: { $0.format == .gradle }) { return false }
+                if syncRefuses(entry, values, with: kept) { return false }
                 return values.allSatisfy { location in
                     switch location.indirection {
                     case nil: return true

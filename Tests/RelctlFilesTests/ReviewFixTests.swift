@@ -203,3 +203,73 @@ import RelctlCore
         #expect(VersionFiles.detectFiles(root: project.root) == [FileEntry(path: "ios/App/Info.plist", format: .plist)])
     }
 }
+
+@Suite struct GradlePropertyDelegateTests {
+    @Test func aProjectDelegateReadsTheGradleProperty() throws {
+        let text = """
+        val VERSION_CODE: String by project
+        val VERSION_NAME by rootProject
+        android {
+            defaultConfig {
+                versionCode = VERSION_CODE.toInt()
+                versionName = VERSION_NAME
+            }
+        }
+
+        """
+        let locations = try GradleEditor().read(text, path: "build.gradle.kts")
+        #expect(locations.map(\.indirection) == [.gradleProperty("VERSION_CODE"), .gradleProperty("VERSION_NAME")])
+        let settings = "val APP_CODE: String? by settings\nandroid {\n    defaultConfig {\n        versionCode = APP_CODE.toInteger()\n    }\n}\n"
+        #expect(try GradleEditor().read(settings, path: "build.gradle.kts").map(\.indirection) == [.gradleProperty("APP_CODE")])
+        // Other delegates and declarations stay script values.
+        for declaration in ["val VERSION_CODE: String by extra", "val VERSION_CODE: String by project.extra",
+                            "val VERSION_CODE by lazy { \"12\" }", "val VERSION_CODE: String = \"12\""] {
+            let local = declaration + "\nandroid {\n    defaultConfig {\n        versionCode = VERSION_CODE.toInt()\n    }\n}\n"
+            guard case .computed(_, let hint)? = try GradleEditor().read(local, path: "build.gradle.kts").first?.indirection else {
+                Issue.record("\(declaration) must be computed"); continue
+            }
+            #expect(hint.contains("is a variable declared on line 1"), "\(declaration): \(hint)")
+        }
+    }
+
+    @Test func syncWritesTheBuildFileAndGradleProperties() throws {
+        let project = try TempProject([
+            "android/app/build.gradle.kts": try Fixtures.text("gradle", "kotlin-property-delegate.before"),
+            "android/gradle.properties": try Fixtures.text("properties", "kotlin-delegate.before"),
+        ])
+        let entries = [FileEntry(path: "android/app/build.gradle.kts", format: .gradle),
+                       FileEntry(path: "android/gradle.properties", format: .properties, options: FileOptions(versionCodeKey: "VERSION_CODE"))]
+        let plan = try SyncPlan.make(root: project.root, entries: entries, version: "1.5.0", androidBuild: "42")
+        try plan.write()
+        #expect(try project.text("android/app/build.gradle.kts") == Fixtures.text("gradle", "kotlin-property-delegate.after"))
+        #expect(try project.text("android/gradle.properties") == Fixtures.text("properties", "kotlin-delegate.after"))
+    }
+
+    @Test func detectionAddsThePropertiesEntryWithTheDelegatedKey() throws {
+        let project = try TempProject([
+            "android/app/build.gradle.kts": try Fixtures.text("gradle", "kotlin-property-delegate.before"),
+            "android/gradle.properties": try Fixtures.text("properties", "kotlin-delegate.before"),
+        ])
+        #expect(VersionFiles.detectFiles(root: project.root) == [
+            FileEntry(path: "android/app/build.gradle.kts", format: .gradle),
+            FileEntry(path: "android/gradle.properties", format: .properties, options: FileOptions(versionCodeKey: "VERSION_CODE")),
+        ])
+    }
+}
+
+@Suite struct DetectionConditionalXcconfigTests {
+    @Test func anXcconfigSyncRefusesIsNotDetected() throws {
+        let project = try TempProject([
+            "Config/Debug.xcconfig": "MARKETING_VERSION = 4.2.0\nCURRENT_PROJECT_VERSION = 88\n",
+            "Config/Release.xcconfig": "MARKETING_VERSION = 4.2.0\nMARKETING_VERSION[sdk=macosx*] = 4.2.0\nCURRENT_PROJECT_VERSION = 88\n",
+            // A conditional build number without an unconditional one is never asked for, so sync writes this file.
+            "Config/Mac.xcconfig": "MARKETING_VERSION = 4.2.0\nCURRENT_PROJECT_VERSION[sdk=macosx*] = 7\n",
+        ])
+        let detected = VersionFiles.detectFiles(root: project.root)
+        #expect(detected == [FileEntry(path: "Config/Debug.xcconfig", format: .xcconfig),
+                             FileEntry(path: "Config/Mac.xcconfig", format: .xcconfig)])
+        // What init keeps, sync writes.
+        let plan = try SyncPlan.make(root: project.root, entries: detected, version: "4.3.0", iosBuild: "89")
+        #expect(plan.changes.filter(\.isChanged).map(\.path) == detected.map(\.path))
+    }
+}
