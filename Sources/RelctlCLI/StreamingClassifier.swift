@@ -79,11 +79,12 @@ final class StreamingClassifier: @unchecked Sendable {
             classified = matched
         }
         done = []
-        return CommitAnalyzer.combine(classified, broughtIn: { Self.broughtIn(by: $0, in: commits) })
+        return CommitAnalyzer.combine(classified, broughtIn: { Self.broughtIn(by: $0, mainline: $1, in: commits) })
     }
 
-    /// The commits of the range a merge brought in: reachable from its other parents, not from its first.
-    static func broughtIn(by mergeSHA: String, in commits: [CommitRecord]) -> [String] {
+    /// The commits of the range a merge brought in: reachable from its other parents, not from the mainline
+    /// (the parent named by `mainline`, a sha or its prefix; else the first parent).
+    static func broughtIn(by mergeSHA: String, mainline: String?, in commits: [CommitRecord]) -> [String] {
         guard let mergeID = ObjectID(hex: mergeSHA) else { return [] }
         var byID: [ObjectID: CommitRecord] = [:]
         for record in commits { byID[record.id] = record }
@@ -97,7 +98,8 @@ final class StreamingClassifier: @unchecked Sendable {
             }
             return seen
         }
-        let mainline = reachable(from: [merge.parents[0]])
-        return reachable(from: Array(merge.parents.dropFirst())).subtracting(mainline).map(\.hex)
+        let kept = mainline.flatMap { prefix in merge.parents.first { $0.hex.hasPrefix(prefix) } } ?? merge.parents[0]
+        let mainlineCommits = reachable(from: [kept])
+        return reachable(from: merge.parents.filter { $0 != kept }).subtracting(mainlineCommits).map(\.hex)
     }
 }

@@ -49,6 +49,8 @@ public struct AnalyzedCommit: Hashable, Sendable {
     public var isConventional: Bool
     /// For a revert commit, the sha it reverts as written in its body (possibly abbreviated).
     public var revertedSHA: String?
+    /// For a revert of a merge, the parent git kept as the mainline (`reversing changes made to <sha>`).
+    public var revertMainline: String?
 
     public init(sha: String, summary: String, message: ConventionalMessage?, bump: Bump,
                 status: CommitStatus, isConventional: Bool, revertedSHA: String? = nil) {
@@ -135,10 +137,12 @@ public enum CommitAnalyzer {
     /// that reads commits as a stream may classify them as they come, on another thread.
     ///
     /// `broughtIn`, when given, answers for a merge commit's sha which commits of the range that merge brought
-    /// in (reachable from its other parents and not from its first): an effective revert of the merge
+    /// in (reachable from its other parents and not from the mainline: the parent the revert names, else the
+    /// first): an effective revert of the merge
     /// (`git revert -m 1`, GitHub's "Revert" button) cancels them too. Without it, only the merge is cancelled.
     /// The array is consumed: statuses are updated in place, with no copy of the commits.
-    public static func combine(_ classified: consuming [AnalyzedCommit], broughtIn: ((String) -> [String])? = nil) -> CommitAnalysis {
+    public static func combine(_ classified: consuming [AnalyzedCommit],
+                               broughtIn: ((_ merge: String, _ mainline: String?) -> [String])? = nil) -> CommitAnalysis {
         var results = classified
         var revertReferences: [Int: String] = [:]
         for index in results.indices {
@@ -192,7 +196,7 @@ public enum CommitAnalyzer {
                 results[index].status = .revertCancelled
                 cancelled[target] = true
                 // Reverting a merge reverts what it brought in (all older than this revert, so not yet visited).
-                for sha in broughtIn?(results[target].sha) ?? [] {
+                for sha in broughtIn?(results[target].sha, results[index].revertMainline) ?? [] {
                     if let merged = indexBySHA[sha.lowercased()], merged > index { cancelled[merged] = true }
                 }
             }
@@ -232,6 +236,7 @@ public enum CommitAnalyzer {
             if isRevertSummary(summary) || message?.normalizedType == "revert",
                let reference = revertReference(in: text) {
                 analyzed.revertedSHA = reference
+                analyzed.revertMainline = sha(after: mainlineMarker, in: text)
                 analyzed.status = .counted
                 analyzed.bump = reapplyBump(summary: summary, rules: rules) ?? .patch
                 if analyzed.bump == .none { analyzed.status = .noReleaseType }
@@ -289,8 +294,15 @@ public enum CommitAnalyzer {
 
     /// The lowercased sha of the first `This reverts commit <sha>` of the message, if any.
     static func revertReference(in message: String) -> String? {
+        sha(after: revertMarker, in: message)
+    }
+
+    /// `git revert -m N` of a merge adds "reversing changes made to <parent>": the side that stays.
+    private static let mainlineMarker = Array("changes made to ".utf8)
+
+    /// The lowercased 7-to-64-digit hex sha right after the first occurrence of `marker`, if any.
+    private static func sha(after marker: [UInt8], in message: String) -> String? {
         let bytes = Array(message.utf8)
-        let marker = revertMarker
         guard bytes.count >= marker.count else { return nil }
         var index = 0
         while index + marker.count <= bytes.count {

@@ -21,6 +21,19 @@ struct AnalysisEdgeTests {
         #expect(result.stdout.components(separatedBy: #""status":"reverted""#).count - 1 == 3, "the merge and its two commits")
     }
 
+    @Test func revertingAMergeAgainstItsSecondParentCancelsTheMainlineSide() throws {
+        let repo = try TestRepository.released("1.0.0", then: [])
+        try repo.git(["checkout", "-q", "-b", "feature"])
+        try repo.commit("fix: on the branch", file: "feature.txt")
+        try repo.git(["checkout", "-q", "main"])
+        try repo.commit("feat: on main", file: "main.txt")
+        try repo.git(["merge", "-q", "--no-ff", "-m", "Merge branch 'feature'", "feature"])
+        // -m 2 keeps the branch side and drops what main brought: the feat is undone, the fix stays.
+        try repo.git(["revert", "--no-edit", "-m", "2", try repo.head()])
+        let result = relctl(["next"], in: repo.path)
+        #expect(result.stdout == "1.0.1\n", "\(result.stderr)")
+    }
+
     @Test func aFixAfterARevertedMergeStillCounts() throws {
         let repo = try TestRepository.released("1.0.0", then: [])
         try repo.git(["checkout", "-q", "-b", "feature"])

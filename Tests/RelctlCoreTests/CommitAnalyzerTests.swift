@@ -360,7 +360,7 @@ struct RevertMergeTests {
             commit(1, "fix: on main"),
         ]
         let classified = commits.map { CommitAnalyzer.classify($0, rules: .default) }
-        let analysis = CommitAnalyzer.combine(classified, broughtIn: { $0 == sha(3) ? [sha(2)] : [] })
+        let analysis = CommitAnalyzer.combine(classified, broughtIn: { merge, _ in merge == sha(3) ? [sha(2)] : [] })
         #expect(analysis.commits.map(\.status) == [.revertCancelled, .reverted, .reverted, .counted])
         #expect(analysis.bump == .patch)
         // Without the graph only the merge itself is cancelled.
