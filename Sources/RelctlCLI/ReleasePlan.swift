@@ -84,6 +84,10 @@ struct ReleasePlan {
                                                  commits: analysis.commits.commits, settings: config.changelog, links: links)
             section = text
             let path = root + "/" + changelogPath
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+                fileProblem = fileProblem ?? "\(changelogPath) is a folder, not a file; point \"changelog\": {\"path\": …} in .relctl.json at a file"
+            }
             let existingBytes = FileManager.default.contents(atPath: path).map { Array($0) }
             let existing = existingBytes.map { String(decoding: $0, as: UTF8.self) }
             if let existing, let existingBytes, Array(existing.utf8) != existingBytes {

@@ -65,7 +65,7 @@ struct AnalysisEdgeTests {
         #expect(relctl(["next"], in: origin.path).stdout == "2.0.1\n")
         let dir = try makeTempDirectory(prefix: "relctl-shallow")
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try runProcess(TestRepository.gitPath, ["clone", "-q", "--depth", "3", "file://" + origin.path, dir + "/c"])
+        try origin.clone(to: dir + "/c", depth: 3)
         let result = relctl(["next"], in: dir + "/c")
         #expect(result.stdout != "2.0.0\n", "never a version whose tag exists")
         #expect(result.code == 1, "\(result.stdout)")
@@ -87,13 +87,13 @@ struct AnalysisEdgeTests {
         try repo.tag("v1.2.3")
         try repo.commit("feat: b")
         try repo.tag("v1.2.3+build.5")
-        #expect(relctl(["next"], in: repo.path).stderr.contains("HEAD is already released as v1.2.3+build.5"))
+        #expect(relctl(["next"], in: repo.path).stderr == "HEAD is already released as v1.2.3+build.5\n")
         let swapped = try TestRepository()
         try swapped.commit("chore: a")
         try swapped.tag("v1.2.3+build.5")
         try swapped.commit("feat: b")
         try swapped.tag("v1.2.3")
-        #expect(relctl(["next"], in: swapped.path).stderr.contains("HEAD is already released as v1.2.3"))
+        #expect(relctl(["next"], in: swapped.path).stderr == "HEAD is already released as v1.2.3\n")
     }
 
     @Test func nextWarnsWhenItsTagAlreadyExistsElsewhere() throws {

@@ -165,7 +165,7 @@ struct NextCommandTests {
         let origin = try TestRepository.released("1.0.0", then: ["feat: a", "fix: b", "fix: c", "fix: d"])
         let dir = try makeTempDirectory(prefix: "relctl-shallow")
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try runProcess(TestRepository.gitPath, ["clone", "-q", "--depth", "2", "file://" + origin.path, dir + "/c"])
+        try origin.clone(to: dir + "/c", depth: 2)
         let result = relctl(["next"], in: dir + "/c")
         #expect(result.code == 1)
         #expect(result.stdout.isEmpty)
@@ -173,7 +173,7 @@ struct NextCommandTests {
         #expect(result.stderr.contains("git fetch --unshallow --tags"))
         #expect(result.stderr.contains("fetch-depth: 0"))
         // Deep enough to hold the tag: the same answer as the full clone.
-        try runProcess(TestRepository.gitPath, ["clone", "-q", "--depth", "6", "file://" + origin.path, dir + "/d"])
+        try origin.clone(to: dir + "/d", depth: 6)
         #expect(relctl(["next"], in: dir + "/d").stdout == "1.1.0\n")
     }
 }
@@ -270,8 +270,10 @@ struct ProcessTests {
         #expect(result.status == 0)
         #expect(result.stdout == "3.5.0\n")
         #expect(result.stderr.isEmpty)
-        let none = try runRelctl(["next", "--repo", repo.path], environment: [:])
-        #expect(none.stdout == "3.5.0\n")
+        let elsewhere = try runRelctl(["next", "--repo", repo.path], environment: [:])
+        #expect(elsewhere.status == 0)
+        #expect(elsewhere.stdout == "3.5.0\n")
+        #expect(elsewhere.stderr.isEmpty)
     }
 
     @Test func exitCodesOfTheProcess() throws {
@@ -286,6 +288,9 @@ struct ProcessTests {
         let bad = try runRelctl(["next"], in: repo.path)
         #expect(bad.status == 1)
         #expect(bad.stderr.hasPrefix("error: .relctl.json:1: unknown key 'x'"))
-        #expect(!bad.stderr.contains("\u{1B}["), "no colour outside a terminal")
+        // Without NO_COLOR, colour still stays off when stderr is a pipe, not a terminal.
+        let piped = try runRelctl(["next"], in: repo.path, environment: ["NO_COLOR": ""])
+        #expect(piped.status == 1)
+        #expect(piped.stderr.hasPrefix("error: .relctl.json:1: unknown key 'x'"), "no colour outside a terminal: \(piped.stderr)")
     }
 }

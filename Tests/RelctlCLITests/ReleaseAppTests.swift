@@ -249,6 +249,7 @@ struct ReleaseAppTests {
         let before = try repo.snapshot()
         let failed = try runRelctl(["release", "--allow-dirty"], in: repo.path, environment: ["RELCTL_TEST_FAULT": "after-commit"])
         #expect(failed.status == 1, "\(failed.stderr)")
+        #expect(failed.stderr.contains("injected fault at after-commit"), "the rollback ran, not a preflight refusal")
         #expect(try repo.snapshot() == before)
 
         let parent = try repo.head()

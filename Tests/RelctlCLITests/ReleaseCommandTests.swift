@@ -290,7 +290,7 @@ struct ReleasePreflightTests {
         let origin = try releaseRepository(["feat: a", "fix: b", "fix: c"])
         let dir = try makeTempDirectory(prefix: "relctl-shallow")
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try runProcess(TestRepository.gitPath, ["clone", "-q", "--depth", "1", "file://" + origin.path, dir + "/c"])
+        try origin.clone(to: dir + "/c", depth: 1)
         let clone = try TestRepository(existing: dir + "/c")
         let result = relctl(["release"], in: clone.path)
         #expect(result.code == 1)
@@ -319,7 +319,11 @@ struct ReleasePreflightTests {
         #expect(result.stderr.contains("another relctl release is running on this repository (pid \(getpid()))"))
         #expect(try repo.snapshot() == before)
         // A lock left by a dead process is taken over.
-        try "999999\n".write(toFile: repo.path + "/.git/relctl.lock", atomically: true, encoding: .utf8)
+        let gone = Process()
+        gone.executableURL = URL(fileURLWithPath: "/bin/true")
+        try gone.run()
+        gone.waitUntilExit()
+        try "\(gone.processIdentifier)\n".write(toFile: repo.path + "/.git/relctl.lock", atomically: true, encoding: .utf8)
         #expect(relctl(["release"], in: repo.path).code == 0)
         #expect(!FileManager.default.fileExists(atPath: repo.path + "/.git/relctl.lock"))
     }
@@ -341,16 +345,17 @@ struct ReleaseRollbackTests {
         #expect(relctl(["release"], in: repo.path).code == 0)
     }
 
-    @Test func unwritableVersionFileStopsBeforeAnything() throws {
+    @Test func aChangelogPathThatIsAFolderStopsBeforeAnything() throws {
         let repo = try releaseRepository(["feat: x"])
-        // The changelog path is a folder: the write fails; nothing else may have changed.
+        // The changelog path is a folder: refused in preflight; nothing may have changed.
         try FileManager.default.removeItem(atPath: repo.path + "/CHANGELOG.md")
         try FileManager.default.createDirectory(atPath: repo.path + "/CHANGELOG.md", withIntermediateDirectories: true)
         try repo.write("CHANGELOG.md/keep", "x")
-        try repo.commit("chore: folder", file: "CHANGELOG.md/keep")
+        try repo.commitAll("chore: folder")
         let before = try repo.snapshot()
         let result = relctl(["release"], in: repo.path)
         #expect(result.code == 1)
+        #expect(result.stderr.contains("error: CHANGELOG.md is a folder, not a file"), "\(result.stderr)")
         #expect(try repo.snapshot() == before)
     }
 }
@@ -385,7 +390,7 @@ struct ReleasePushTests {
     @Test func remoteAheadIsRefusedInPreflight() throws {
         let (repo, remote) = try repositoryWithRemote(["feat: x"])
         let other = try TestRepository(existing: try makeTempDirectory(prefix: "relctl-other") + "/c")
-        try runProcess(TestRepository.gitPath, ["clone", "-q", remote.path, other.path])
+        try remote.clone(to: other.path)
         try other.commit("fix: from a colleague", file: "colleague.txt")
         try other.git(["push", "-q", "origin", "main"])
         let before = try repo.snapshot()
@@ -439,7 +444,7 @@ struct ReleasePushTests {
         let dir = try makeTempDirectory(prefix: "relctl-colleague")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let colleague = try TestRepository(existing: dir + "/c")
-        try runProcess(TestRepository.gitPath, ["clone", "-q", remote.path, colleague.path])
+        try remote.clone(to: colleague.path)
         try colleague.commit("fix: from a colleague", file: "colleague.txt")
         try colleague.git(["push", "-q", "origin", "main"])
         let before = try repo.snapshot()

@@ -59,7 +59,8 @@ struct VersionFilesReviewTests {
         // Without the record of the last sync (a fresh clone), a prerelease tag of the core tells.
         let fresh = try shape.make()
         #expect(relctl(["sync", "1.4.0-beta.1"], in: fresh.path).code == 0)
-        try? FileManager.default.removeItem(atPath: fresh.path + "/.git/relctl-last-sync")
+        #expect(FileManager.default.fileExists(atPath: fresh.path + "/.git/relctl-last-sync"))
+        try FileManager.default.removeItem(atPath: fresh.path + "/.git/relctl-last-sync")
         _ = try fresh.commitAll("chore(release): 1.4.0-beta.1")
         try fresh.tag("v1.4.0-beta.1")
         #expect(relctl(["sync", "1.4.0"], in: fresh.path).code == 0)

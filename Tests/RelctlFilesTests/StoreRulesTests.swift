@@ -43,13 +43,13 @@ import RelctlCore
         for bad in ["0", "-1", "2100000001", "1.2", "", "99999999999999999999"] {
             #expect(throws: StoreRuleViolation.self, "\(bad)") { try StoreRules.validateAndroidVersionCode(bad) }
         }
-        do { try StoreRules.validateAndroidVersionCode("57", current: "57") } catch {
-            #expect(error.message == "Android versionCode 57 is not greater than the current 57")
-            #expect(error.rule.contains("share one code space"))
-        }
-        do { try StoreRules.validatePubspecBuildNumber("0") } catch {
-            #expect(error.message.hasPrefix("pubspec build number"))
-        }
+        let equal = #expect(throws: StoreRuleViolation.self) { try StoreRules.validateAndroidVersionCode("57", current: "57") }
+        #expect(equal?.message == "Android versionCode 57 is not greater than the current 57")
+        #expect(equal?.rule.contains("share one code space") == true)
+        #expect(throws: StoreRuleViolation.self) { try StoreRules.validateAndroidVersionCode("56", current: "57") }
+        try StoreRules.validateAndroidVersionCode("58", current: "57")
+        let zero = #expect(throws: StoreRuleViolation.self) { try StoreRules.validatePubspecBuildNumber("0") }
+        #expect(zero?.message.hasPrefix("pubspec build number") == true)
     }
 
     @Test func incrementSharedAndSeparate() throws {

@@ -101,7 +101,9 @@ struct HistoryWalkerTests {
         try repo.git(["tag", "tree-tag", tree])
         let git = try Repository(at: repo.path)
         #expect(Set(try git.tagNames()) == ["annotated", "light", "tag-of-tag", "tree-tag"])
-        for tag in try git.tagNames().compactMap({ try git.tag(named: $0) }) {
+        let references = try git.tagNames().compactMap { try git.tag(named: $0) }
+        #expect(references.count == 4)
+        for tag in references {
             let commit = try git.commit(of: tag)
             if tag.name == "tree-tag" {
                 #expect(commit == nil)
@@ -122,7 +124,7 @@ struct HistoryWalkerTests {
         for i in 0..<6 { try origin.commit("feat: \(i)") }
         let cloneDir = try makeTempDirectory(prefix: "relctl-shallow")
         defer { try? FileManager.default.removeItem(atPath: cloneDir) }
-        try runProcess(TestRepository.gitPath, ["clone", "-q", "--depth", "2", "--no-tags", "file://" + origin.path, cloneDir + "/c"])
+        try origin.clone(to: cloneDir + "/c", depth: 2, extra: ["--no-tags"])
         let git = try Repository(at: cloneDir + "/c")
         #expect(git.isShallow)
         let walker = HistoryWalker(repository: git)
@@ -138,7 +140,7 @@ struct HistoryWalkerTests {
         for i in 0..<3 { try origin.commit("feat: \(i)") }
         let cloneDir = try makeTempDirectory(prefix: "relctl-shallow")
         defer { try? FileManager.default.removeItem(atPath: cloneDir) }
-        try runProcess(TestRepository.gitPath, ["clone", "-q", "--depth", "5", "file://" + origin.path, cloneDir + "/c"])
+        try origin.clone(to: cloneDir + "/c", depth: 5)
         let git = try Repository(at: cloneDir + "/c")
         #expect(git.isShallow)
         let tags = try git.tagNames()

@@ -52,8 +52,19 @@ public final class TestRepository: @unchecked Sendable {
     public let path: String
     private var clock: Int = 1_700_000_000
 
+    /// Every test process gets a HOME of its own, once, before libgit2 reads the global config from it: the
+    /// machine's ~/.gitconfig (signing, identity, hooks) must not change what the tests see.
+    public static let isolatedHome: String = {
+        let home = (try? makeTempDirectory(prefix: "relctl-test-home")) ?? NSTemporaryDirectory()
+        setenv("HOME", home, 1)
+        setenv("XDG_CONFIG_HOME", home + "/.config", 1)
+        setenv("GIT_CONFIG_NOSYSTEM", "1", 1)
+        return home
+    }()
+
     /// Creates `git init` in a new temp folder (or wraps an existing folder when `existing` is set).
     public init(branch: String = "main", bare: Bool = false, existing: String? = nil) throws {
+        _ = Self.isolatedHome
         if let existing {
             path = existing
             return
@@ -149,6 +160,16 @@ public final class TestRepository: @unchecked Sendable {
         } else {
             try git(["tag", name, revision])
         }
+    }
+
+    /// `git clone` of this repository into `destination` (`--depth` for a shallow clone), isolated from the
+    /// machine's git config; throws when git fails. The caller owns `destination`.
+    public func clone(to destination: String, depth: Int? = nil, extra: [String] = []) throws {
+        var args = ["clone", "-q"] + extra
+        if let depth { args += ["--depth", String(depth)] }
+        args += ["file://" + path, destination]
+        let result = try runProcess(Self.gitPath, args, environment: gitEnvironment())
+        guard result.status == 0 else { throw CommandFailed(description: "git clone failed (\(result.status)): \(result.stderr)") }
     }
 
     /// `git log --format=%H` for a range, newest first.
