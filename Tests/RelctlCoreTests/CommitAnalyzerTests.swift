@@ -311,20 +311,19 @@ struct CommitAnalyzerRevertTests {
         #expect(CommitAnalyzer.revertReference(in: text) == expected)
     }
 
-    @Test func manyCommitsAndRevertsStayFast() {
+    /// Large inputs for correctness; their speed is the benchmark's business (scripts/bench), not a timed test's.
+    @Test func manyCommitsAndRevertsPairCorrectly() {
         var commits: [RawCommit] = []
         for n in stride(from: 20_000, to: 0, by: -1) {
             commits.append(n.isMultiple(of: 2)
                 ? commit(n, revertMessage(of: "feat: \(n - 1)", target: sha(n - 1)))
                 : commit(n, "feat: \(n)"))
         }
-        let clock = ContinuousClock()
-        var analysis = CommitAnalysis(commits: [], bump: .major)
-        let elapsed = clock.measure { analysis = analyze(commits) }
+        let analysis = analyze(commits)
         #expect(analysis.bump == .none)
         #expect(analysis.countedCommits.isEmpty)
         #expect(analysis.commits.count == 20_000)
-        #expect(elapsed < .seconds(10), "analysis took \(elapsed)")
+        #expect(analysis.commits.filter { $0.status == .revertCancelled }.count == 10_000)
     }
 }
 

