@@ -27,6 +27,9 @@ struct PBXParser {
     let t: ByteText
     var pos = 0
     let path: String
+    /// Nesting of dictionaries and arrays; real projects stay under ten, a hostile file must not exhaust the stack.
+    var depth = 0
+    static let maxDepth = 200
 
     init(_ t: ByteText, path: String) {
         self.t = t
@@ -71,17 +74,23 @@ struct PBXParser {
         return v
     }
 
+    private mutating func enter() throws(FileEditError) {
+        depth += 1
+        guard depth <= Self.maxDepth else { throw fail("nesting deeper than \(Self.maxDepth) levels") }
+    }
+
     mutating func parseValue() throws(FileEditError) -> PBXValue {
         let b = t.bytes
         guard pos < b.count else { throw fail("unexpected end of file") }
         switch b[pos] {
         case UInt8(ascii: "{"):
+            try enter()
             pos += 1
             var pairs: [(key: String, value: PBXValue)] = []
             while true {
                 try skip()
                 guard pos < b.count else { throw fail("unterminated dictionary") }
-                if b[pos] == UInt8(ascii: "}") { pos += 1; return .dict(pairs) }
+                if b[pos] == UInt8(ascii: "}") { pos += 1; depth -= 1; return .dict(pairs) }
                 guard case .string(let key, _, _) = try parseValue() else { throw fail("dictionary key must be a string") }
                 try skip()
                 guard pos < b.count, b[pos] == UInt8(ascii: "=") else { throw fail("expected '=' after \(key)") }
@@ -94,12 +103,13 @@ struct PBXParser {
                 pairs.append((key, value))
             }
         case UInt8(ascii: "("):
+            try enter()
             pos += 1
             var items: [PBXValue] = []
             while true {
                 try skip()
                 guard pos < b.count else { throw fail("unterminated array") }
-                if b[pos] == UInt8(ascii: ")") { pos += 1; return .array(items) }
+                if b[pos] == UInt8(ascii: ")") { pos += 1; depth -= 1; return .array(items) }
                 items.append(try parseValue())
                 try skip()
                 if pos < b.count && b[pos] == UInt8(ascii: ",") { pos += 1 }

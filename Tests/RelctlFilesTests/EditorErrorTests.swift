@@ -212,3 +212,13 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
         #expect(result == "a  é\r\nB")
     }
 }
+
+@Suite("Hostile input")
+struct HostileInputTests {
+    @Test func deeplyNestedProjectFileIsAnErrorNotACrash() throws {
+        let text = "// !$*UTF8*$!\n{ a = " + String(repeating: "(", count: 100_000) + "\n}\n"
+        let entry = FileEntry(path: "ios/A.xcodeproj/project.pbxproj", format: .pbxproj, options: FileOptions())
+        let error = #expect(throws: FileEditError.self) { try entry.editor.read(text, path: entry.path) }
+        #expect(error?.message.contains("nesting deeper than") == true, "\(String(describing: error))")
+    }
+}
