@@ -125,9 +125,15 @@ public struct PropertiesEditor: VersionEditor {
             let key = t.string(keyStart..<i)
             let field: VersionField
             if key == versionNameKey { field = .marketing } else if key == versionCodeKey { field = .androidBuild } else { continue }
+            let keyEnd = i
             while i < r.upperBound && t.bytes[i].isHorizontalSpace { i += 1 }
             if i < r.upperBound && (t.bytes[i] == UInt8(ascii: "=") || t.bytes[i] == UInt8(ascii: ":")) { i += 1 }
             while i < r.upperBound && t.bytes[i].isHorizontalSpace { i += 1 }
+            if keyEnd == r.upperBound {
+                // `KEY` alone: a value written here would run into the key.
+                throw FileEditError(path: path, line: n, message: "\(key) has no value and no '='",
+                                    hint: "write it as \(key)=<value>")
+            }
             var end = r.upperBound
             while end > i && t.bytes[end - 1].isHorizontalSpace { end -= 1 }
             if continued {

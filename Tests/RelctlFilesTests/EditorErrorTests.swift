@@ -222,3 +222,18 @@ struct HostileInputTests {
         #expect(error?.message.contains("nesting deeper than") == true, "\(String(describing: error))")
     }
 }
+
+@Suite("Properties without a separator")
+struct PropertiesSeparatorTests {
+    @Test func aKeyAloneIsRefusedInsteadOfGluingTheValueToIt() throws {
+        let editor = PropertiesEditor(versionNameKey: "APP_VERSION_NAME", versionCodeKey: nil)
+        let error = #expect(throws: FileEditError.self) {
+            try editor.edits("org.gradle.jvmargs=-Xmx4096M\nAPP_VERSION_NAME\n", path: "gradle.properties", target: VersionTarget(marketing: "1.3.0"))
+        }
+        #expect(error?.line == 2)
+        #expect(error?.message == "APP_VERSION_NAME has no value and no '='")
+        // With a separator, an empty value is filled in.
+        let edits = try editor.edits("APP_VERSION_NAME=\n", path: "gradle.properties", target: VersionTarget(marketing: "1.3.0"))
+        #expect(applying(edits, to: "APP_VERSION_NAME=\n") == "APP_VERSION_NAME=1.3.0\n")
+    }
+}
