@@ -304,10 +304,12 @@ public struct PubspecEditor: VersionEditor {
 }
 
 extension String {
+    /// Without leading and trailing spaces, tabs and CRs. Works on UTF-8 bytes: Character-wise trimming
+    /// re-runs grapheme breaking at each step, which a hostile line can make quadratic.
     var trimmingSpaces: String {
-        var s = Substring(self)
-        while let c = s.first, c == " " || c == "\t" || c == "\r" { s = s.dropFirst() }
-        while let c = s.last, c == " " || c == "\t" || c == "\r" { s = s.dropLast() }
-        return String(s)
+        let bytes = utf8
+        guard let first = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return "" }
+        let last = bytes.lastIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D })!
+        return String(decoding: bytes[first...last], as: UTF8.self)
     }
 }
