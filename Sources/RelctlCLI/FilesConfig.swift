@@ -29,7 +29,7 @@ struct BuildNumberSettings: Sendable, Hashable {
         case .increment: return shared ? "increment (one counter for iOS and Android)" : "increment (iOS and Android counted separately)"
         case .fromVersion(let digits, let pre):
             return "fromVersion (digits \(digits.map(String.init).joined(separator: ","))\(pre > 0 ? ", prereleaseDigits \(pre)" : ""))"
-        case .env(let name, let offset): return "env \(name)\(offset == 0 ? "" : offset > 0 ? " + \(offset)" : " - \(-offset)")"
+        case .env(let name, let offset): return "env \(name)\(offset == 0 ? "" : offset > 0 ? " + \(offset)" : " - \(offset.magnitude)")"
         case .keep: return "keep (build numbers are not changed)"
         }
     }

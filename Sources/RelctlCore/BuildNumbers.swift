@@ -95,7 +95,13 @@ public enum BuildNumberPolicy {
                                      rule: "increment needs dot-separated integers",
                                      fix: "write an integer build number to the file, or use an explicit build number")
         }
-        numbers[numbers.count - 1] += 1
+        let (next, overflow) = numbers[numbers.count - 1].addingReportingOverflow(1)
+        guard !overflow else {
+            throw StoreRuleViolation(message: "current build number \"\(value)\" cannot be incremented (it is at the largest integer)",
+                                     rule: "build numbers are integers the stores can hold (Android: at most 2100000000)",
+                                     fix: "write a sensible build number to the file, or pass --build N")
+        }
+        numbers[numbers.count - 1] = next
         return numbers.map(String.init).joined(separator: ".")
     }
 

@@ -172,11 +172,15 @@ public enum ChangelogFile {
     /// Check ``containsVersion(_:in:)`` first: this function does not look for duplicates.
     public static func prepend(section: String, to existing: String?) -> String {
         guard let existing, !existing.isEmpty else { return "# Changelog\n\n" + section }
-        // A byte-order mark stays first; the rest is edited as if it were not there.
+        // A byte-order mark stays first; the rest is edited as if it were not there (one mark, no recursion).
         if existing.unicodeScalars.first == "\u{FEFF}" {
             let rest = String(existing.unicodeScalars.dropFirst())
-            return "\u{FEFF}" + (rest.isEmpty ? "# Changelog\n\n" + section : prepend(section: section, to: rest))
+            return "\u{FEFF}" + (rest.isEmpty ? "# Changelog\n\n" + section : insert(section: section, into: rest))
         }
+        return insert(section: section, into: existing)
+    }
+
+    private static func insert(section: String, into existing: String) -> String {
         let bytes = Array(existing.utf8)
         let crlf = usesCRLF(bytes)
         let newline = crlf ? "\r\n" : "\n"

@@ -18,7 +18,9 @@ public func applying(_ edits: [TextEdit], to text: String) -> String {
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count)
     var cursor = 0
-    for edit in edits.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+    // Stable: two insertions at one offset (a pubspec's version and its new "+N") keep the order given.
+    let ordered = edits.enumerated().sorted { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }
+    for edit in ordered.map(\.element) {
         precondition(edit.range.lowerBound >= cursor && edit.range.upperBound <= bytes.count,
                      "overlapping or out-of-bounds TextEdit \(edit.range)")
         out.append(contentsOf: bytes[cursor..<edit.range.lowerBound])

@@ -237,3 +237,20 @@ struct PropertiesSeparatorTests {
         #expect(applying(edits, to: "APP_VERSION_NAME=\n") == "APP_VERSION_NAME=1.3.0\n")
     }
 }
+
+@Suite("Edge values from fuzzing")
+struct FuzzedEdgeTests {
+    @Test func aBuildNumberAtTheLargestIntegerIsAnErrorNotATrap() {
+        let error = #expect(throws: StoreRuleViolation.self) {
+            try BuildNumberPolicy.next(strategy: .increment, currentIOS: "9223372036854775807", currentAndroid: nil,
+                                       version: "1.1.0", environment: [:])
+        }
+        #expect(error?.message.contains("cannot be incremented") == true, "\(String(describing: error))")
+    }
+
+    @Test func insertionsAtOneOffsetKeepTheirOrder() {
+        let edits = [TextEdit(range: 9..<9, replacement: "1.5.0"), TextEdit(range: 9..<9, replacement: "+58")]
+        #expect(applying(edits, to: "version: \n") == "version: 1.5.0+58\n")
+        #expect(applying(edits.reversed(), to: "version: \n") == "version: +581.5.0\n")
+    }
+}
