@@ -23,6 +23,8 @@ struct Config {
 
     /// The file it came from, for messages; nil when relctl runs on defaults.
     var path: String?
+    /// The same file as an absolute path (nil on defaults).
+    var absolutePath: String?
 
     static let fileName = ".relctl.json"
 
@@ -132,7 +134,9 @@ extension Config {
             throw CLIFailure(message: "\(display): cannot read the config file; check its permissions")
         }
         do {
-            return try parse(String(decoding: data, as: UTF8.self), path: display)
+            var config = try parse(String(decoding: data, as: UTF8.self), path: display)
+            config.absolutePath = path
+            return config
         } catch {
             throw error.failure
         }

@@ -165,9 +165,11 @@ struct ReleasePlan {
         } else {
             // --allow-dirty lets unrelated files be; a file the release itself commits (or the config that
             // drives it) must be as committed, or the release would commit (or depend on) unreviewed edits.
-            let configPath = workspace.config.path.map { Self.relative($0, to: root) } ?? Config.fileName
-            let owned = Set(changedPaths + workspace.config.files.map { Self.relative($0.path, to: root) }
-                            + [workspace.config.changelogPath, ReleaseCommand.markerFile, configPath].compactMap { $0 })
+            let root = self.root
+            let inRoot = { (path: String) in Self.repositoryPath(path.hasPrefix("/") ? path : root + "/" + path, root: root) }
+            let owned = Set(changedPaths + workspace.config.files.compactMap { inRoot($0.path) }
+                            + [workspace.config.changelogPath, ReleaseCommand.markerFile, workspace.config.absolutePath ?? Config.fileName]
+                                .compactMap { $0 }.compactMap(inRoot))
             let touched = dirty.map(\.path).filter(owned.contains)
             if !touched.isEmpty {
                 problems.append("\(touched.joined(separator: ", ")) \(touched.count == 1 ? "has" : "have") uncommitted changes and \(touched.count == 1 ? "is" : "are") part of the release; commit or stash \(touched.count == 1 ? "it" : "them") first (--allow-dirty only covers other files)")
@@ -224,14 +226,6 @@ struct ReleasePlan {
             }
         }
         return problems
-    }
-
-    /// A config or entry path relative to the repository root, without `./`.
-    static func relative(_ path: String, to root: String) -> String {
-        var p = path
-        if p.hasPrefix(root + "/") { p = String(p.dropFirst(root.count + 1)) }
-        while p.hasPrefix("./") { p = String(p.dropFirst(2)) }
-        return p
     }
 
     /// `release/*` style patterns: a trailing `*` matches any rest.

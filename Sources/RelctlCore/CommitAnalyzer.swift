@@ -1,5 +1,3 @@
-import Dispatch
-
 /// A commit as read from the repository.
 public struct RawCommit: Hashable, Sendable {
     /// Hexadecimal object id (any case; compared case-insensitively).
@@ -112,24 +110,9 @@ public struct CommitAnalysis: Sendable {
 public enum CommitAnalyzer {
     /// Analyzes `commits`, given newest first (as a history walk yields them); the result keeps that order.
     public static func analyze(_ commits: [RawCommit], rules: ReleaseRules) -> CommitAnalysis {
-        // Each commit is classified on its own, so long ranges are parsed on every core in chunks;
-        // only the revert pairing in `combine` looks across commits.
-        var classified = [AnalyzedCommit?](repeating: nil, count: commits.count)
-        let chunk = 4096
-        if commits.count > chunk {
-            let chunks = (commits.count + chunk - 1) / chunk
-            classified.withUnsafeMutableBufferPointer { output in
-                nonisolated(unsafe) let out = output
-                DispatchQueue.concurrentPerform(iterations: chunks) { c in
-                    for index in (c * chunk)..<min(commits.count, (c + 1) * chunk) {
-                        out[index] = classify(commits[index], rules: rules)
-                    }
-                }
-            }
-        } else {
-            for index in commits.indices { classified[index] = classify(commits[index], rules: rules) }
-        }
-        return combine(classified.map { $0! })
+        // Each commit is classified on its own; only `combine` looks across commits. (The CLI classifies as the
+        // history walk streams commits, on a second thread; see StreamingClassifier.)
+        combine(commits.map { classify($0, rules: rules) })
     }
 
     /// Joins commits classified one by one (newest first) into the analysis: pairs reverts with their
