@@ -239,6 +239,14 @@ struct ReleasePreflightTests {
         #expect(result.stderr.contains("warning: commit.gpgsign is set, but relctl cannot sign"))
     }
 
+    @Test func remoteWithoutPushIsAUsageErrorBeforeAnythingIsRead() throws {
+        let repo = try releaseRepository(["feat!: x"])
+        #expect(relctl(["release"], in: repo.path).code == 0)   // leaves a pending-major marker
+        let result = relctl(["release", "--remote", "upstream"], in: repo.path)
+        #expect(result.code == 64)
+        #expect(result.stderr.hasPrefix("error: --remote goes with --push\n"), "\(result.stderr)")
+    }
+
     @Test func detachedHead() throws {
         let repo = try releaseRepository(["feat: x"])
         try repo.git(["checkout", "-q", "--detach"])

@@ -43,13 +43,13 @@ enum ReleaseCommand {
     static let markerFile = ".major-release-pending"
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
-        let workspace = try Workspace.open(arguments, context)
         let dryRun = arguments.has("--dry-run")
         let push = arguments.has("--push")
         let remote = arguments.value("--remote") ?? "origin"
         if arguments.value("--remote") != nil && !push && !dryRun {
             throw UsageError(message: "--remote goes with --push", usage: spec.usage)
         }
+        let workspace = try Workspace.open(arguments, context)
         // A dry run takes no lock: it writes nothing and may run beside a real release.
         let lock = dryRun ? nil : try RepositoryLock.acquire(gitDir: workspace.repository.gitDir)
         defer { lock?.release() }
