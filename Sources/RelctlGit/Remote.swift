@@ -90,11 +90,14 @@ extension Repository {
 
     /// The references the remote advertises (`refs/heads/main`, `refs/tags/v1.2.0`, …) with their targets.
     public func remoteReferences(_ name: String, environment: [String: String]) throws(GitError) -> [String: ObjectID] {
+        // The remote keeps the callbacks and their payload until it is freed (disconnect and free may still
+        // call them), so the state must outlive the remote: it is made first and released last.
+        let state = CallbackState(credentials: RemoteCredentials(environment: environment))
+        defer { withExtendedLifetime(state) {} }
         let remote = try lookupRemote(name)
         defer { git_remote_free(remote) }
-        let state = CallbackState(credentials: RemoteCredentials(environment: environment))
         var callbacks = try makeCallbacks(state)
-        try check(withExtendedLifetime(state) { git_remote_connect(remote, GIT_DIRECTION_FETCH, &callbacks, nil, nil) }, "connect to remote '\(name)'")
+        try check(git_remote_connect(remote, GIT_DIRECTION_FETCH, &callbacks, nil, nil), "connect to remote '\(name)'")
         defer { git_remote_disconnect(remote) }
         var heads: UnsafeMutablePointer<UnsafePointer<git_remote_head>?>?
         var count = 0
@@ -110,15 +113,14 @@ extension Repository {
     /// Pushes the refspecs in one call; per-reference outcomes come back in the result. A transport failure
     /// (unreachable, no rights, a non-fast-forward to a local repository) throws.
     public func push(remote name: String, refspecs: [String], environment: [String: String]) throws(GitError) -> PushResult {
+        let state = CallbackState(credentials: RemoteCredentials(environment: environment))
+        defer { withExtendedLifetime(state) {} }   // outlives the remote, as in remoteReferences
         let remote = try lookupRemote(name)
         defer { git_remote_free(remote) }
-        let state = CallbackState(credentials: RemoteCredentials(environment: environment))
         var options = git_push_options()
         try check(git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION)), "init push options")
         options.callbacks = try makeCallbacks(state)
-        let code = withExtendedLifetime(state) {
-            withStrArray(refspecs) { array in git_remote_push(remote, &array, &options) }
-        }
+        let code = withStrArray(refspecs) { array in git_remote_push(remote, &array, &options) }
         try check(code, "push to '\(name)'")
         return PushResult(rejected: state.rejected, accepted: state.accepted)
     }
