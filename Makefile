@@ -4,7 +4,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build demo test bench clean
+.PHONY: deps build demo test test-plain sanitize asan tsan bench clean
 
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libgit2; then \
@@ -20,8 +20,25 @@ demo: deps
 	$(SWIFT) build
 	scripts/demo "$$($(SWIFT) build --show-bin-path)/relctl"
 
-test: deps
+# The whole suite: the plain debug run, then again under AddressSanitizer and ThreadSanitizer.
+test: test-plain sanitize
+
+test-plain: deps
 	$(SWIFT) test
+
+# The sanitizer runs use optimised builds (-c release, -enable-testing for @testable): a Swift buffer lent to
+# C (withUnsafeBytes) is released right after its last use only when optimised, so a use-after-free past the
+# closure shows up there and not in a debug build. Each has its own build folder.
+SANITIZER_FLAGS = -c release -Xswiftc -enable-testing
+sanitize: asan tsan
+
+asan: deps
+	LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan.supp ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:halt_on_error=1 \
+		$(SWIFT) test $(SANITIZER_FLAGS) --sanitize=address --scratch-path .build/asan
+
+tsan: deps
+	TSAN_OPTIONS=halt_on_error=1 \
+		$(SWIFT) test $(SANITIZER_FLAGS) --sanitize=thread --scratch-path .build/tsan
 
 bench: deps
 	$(SWIFT) build -c release

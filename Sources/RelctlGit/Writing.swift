@@ -416,33 +416,6 @@ extension Repository {
     }
 }
 
-/// A unified diff of two texts, as `git diff` prints it (`a/path`, `b/path`); empty when they are equal.
-///
-/// libgit2 keeps pointers into both buffers for the whole life of the patch (`git_patch_from_buffers` does not
-/// copy them), so the patch is made, printed, copied into a Swift string and freed while the buffers are lent.
-public func unifiedDiff(old: String, new: String, path: String) throws(GitError) -> String {
-    _ = libgit2Initialized
-    var options = git_diff_options()
-    try check(git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION)), "init diff options")
-    var oldText = old, newText = new
-    let result: Result<String, GitError> = oldText.withUTF8 { o in
-        newText.withUTF8 { n in
-            var patch: OpaquePointer?
-            defer { git_patch_free(patch) }
-            let code = git_patch_from_buffers(&patch, o.baseAddress, o.count, path, n.baseAddress, n.count, path, &options)
-            if code < 0 { return .failure(GitError.last(code, "diff \(path)")) }
-            guard patch != nil, git_patch_num_hunks(patch) > 0 else { return .success("") }
-            var buffer = git_buf()
-            defer { git_buf_dispose(&buffer) }
-            let printed = git_patch_to_buf(&buffer, patch)
-            if printed < 0 { return .failure(GitError.last(printed, "print diff \(path)")) }
-            guard let ptr = buffer.ptr else { return .success("") }
-            return .success(String(decoding: UnsafeRawBufferPointer(start: ptr, count: buffer.size), as: UTF8.self))
-        }
-    }
-    return try result.get()
-}
-
 extension Repository {
     /// Whether `ancestor` is `descendant` or one of its ancestors.
     public func isAncestor(_ ancestor: ObjectID, of descendant: ObjectID) throws(GitError) -> Bool {

@@ -181,10 +181,4 @@ struct WritingTests {
         #expect(missing?.kind == .notFound)
     }
 
-    @Test func unifiedDiffOfTwoTexts() throws {
-        let diff = try unifiedDiff(old: "a\nversion: 1.0.0\nc\n", new: "a\nversion: 1.1.0\nc\n", path: "pubspec.yaml")
-        #expect(diff.contains("--- a/pubspec.yaml\n+++ b/pubspec.yaml\n"))
-        #expect(diff.contains("-version: 1.0.0\n+version: 1.1.0\n"))
-        #expect(try unifiedDiff(old: "same", new: "same", path: "x").isEmpty)
-    }
 }

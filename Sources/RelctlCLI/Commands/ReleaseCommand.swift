@@ -254,8 +254,7 @@ enum ReleaseCommand {
         text += "\n"
         for write in plan.writes {
             let relative = plan.relativePath(write)
-            let old = write.oldBytes.map { String(decoding: $0, as: UTF8.self) } ?? ""
-            text += (try? unifiedDiff(old: old, new: String(decoding: write.newBytes, as: UTF8.self), path: relative)) ?? ""
+            text += UnifiedDiff.render(old: write.oldBytes, new: write.newBytes, path: relative)
         }
         if let section = plan.changelogSection {
             text += "\nchangelog section:\n\n" + section

@@ -47,7 +47,7 @@ enum SyncCommand {
         if dryRun {
             if !arguments.has("--json") {
                 for change in changed {
-                    output.resultText(try unifiedDiff(old: change.oldText, new: change.newText, path: change.path))
+                    output.resultText(UnifiedDiff.render(old: change.oldText, new: change.newText, path: change.path))
                 }
             }
         } else if !changed.isEmpty {
