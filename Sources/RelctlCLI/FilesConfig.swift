@@ -11,6 +11,8 @@ struct BuildNumberSettings: Sendable, Hashable {
     var shared = true
     /// Line of the `buildNumber` key, for messages about the strategy; nil when the defaults apply.
     var line: Int?
+    /// The largest move of a build number one sync may make (`maxJump`; 0: no limit). See `BuildNumberJump`.
+    var maxJump = BuildNumberJump.defaultLimit
 
     static let strategyNames = ["increment", "fromVersion", "env", "keep"]
 
@@ -66,7 +68,7 @@ extension Config {
 }
 
 extension BuildNumberSettings {
-    static let keys = ["strategy", "shared", "variable", "offset", "digits", "prereleaseDigits"]
+    static let keys = ["strategy", "shared", "variable", "offset", "digits", "prereleaseDigits", "maxJump"]
     /// The strategy each option belongs to.
     static let keyStrategy = ["shared": "increment", "variable": "env", "offset": "env",
                               "digits": "fromVersion", "prereleaseDigits": "fromVersion"]
@@ -91,6 +93,12 @@ extension BuildNumberSettings {
             }
         }
         if let flag = try object.bool("shared") { shared = flag }
+        if let (n, node) = try object.int("maxJump") {
+            guard n >= 0 else {
+                throw object.error(node, "'buildNumber.maxJump' must be 0 (no limit) or a positive whole number, not \(n)")
+            }
+            maxJump = n
+        }
         switch name {
         case "fromVersion":
             var digits = [2, 2]

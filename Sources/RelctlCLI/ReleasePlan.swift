@@ -25,6 +25,9 @@ struct ReleasePlan {
     var identityProblem: String?
     /// The previous release tag when it was made here but never pushed: pushed before the new one.
     private(set) var unpublishedBase: String?
+    /// Set by preflight when `--push` cannot reach the remote: the one problem a dry run only warns about
+    /// (it needs no credentials); a real run refuses.
+    private(set) var unreachableRemote: String?
     /// Folders `apply` had to create, removed again on rollback.
     private var createdFolders: [String] = []
 
@@ -222,7 +225,9 @@ struct ReleasePlan {
                     }
                 }
             } catch {
-                problems.append("cannot reach remote '\(remote)': \((error as? GitError)?.message ?? "\(error)"); check the remote URL and credentials (RELCTL_GIT_TOKEN or GITHUB_TOKEN for HTTPS, an SSH agent for SSH)")
+                let problem = "cannot reach remote '\(remote)': \((error as? GitError)?.message ?? "\(error)"); check the remote URL and credentials (RELCTL_GIT_TOKEN or GITHUB_TOKEN for HTTPS, an SSH agent for SSH)"
+                unreachableRemote = problem
+                problems.append(problem)
             }
         }
         return problems

@@ -102,12 +102,14 @@ extension Workspace {
                                                 currentIOS: nil, currentAndroid: nil)
             }
         }
+        let plan: SyncPlan
         do {
-            let plan = try SyncPlan.make(root: root, entries: entries, version: version, iosBuild: ios, androidBuild: android)
-            return VersionSync(current: current, plan: plan, note: note)
+            plan = try SyncPlan.make(root: root, entries: entries, version: version, iosBuild: ios, androidBuild: android)
         } catch {
             throw error.failure(root: root)
         }
+        try checkBuildNumberJumps(plan, current: current, explicitBuild: build != nil)
+        return VersionSync(current: current, plan: plan, note: note)
     }
 
     /// Whether the files already stand for `version` itself, not only for its store-safe core.

@@ -93,7 +93,7 @@ struct DryRunDiffTests {
         let repo = try TestRepository()
         try repo.write(c.path, "")
         try GoldenFixtures.bytes(c.fixture).write(to: URL(fileURLWithPath: repo.path + "/" + c.path))
-        try repo.write(".relctl.json", "{\n  \"files\": [ { \"path\": \"\(c.path)\", \(c.entry) } ]\n}\n")
+        try repo.write(".relctl.json", "{\n  \"files\": [ { \"path\": \"\(c.path)\", \(c.entry) } ],\n  \"buildNumber\": { \"maxJump\": 0 }\n}\n")
         try repo.commitAll("chore: app")
 
         let arguments = ["sync", "41.2.0", "--build", "700000"]

@@ -204,9 +204,11 @@ struct ReleaseAppTests {
         #expect(result.stderr.hasPrefix("error: android/app/build.gradle:\(line): versionCode is a computed value"), "\(result.stderr)")
         #expect(result.stderr.contains("nothing was changed (1 preflight problem)"))
         #expect(try repo.snapshot() == before)
-        // The dry run shows the same problem as a warning and still changes nothing.
+        // The dry run fails exactly as the real run does: same lines on stderr, same exit code.
         let dry = relctl(["release", "--dry-run"], in: repo.path, environment: fixedDate)
-        #expect(dry.stderr.contains("warning: android/app/build.gradle:\(line): versionCode is a computed value"), "\(dry.stderr)")
+        #expect(dry.code == result.code)
+        #expect(dry.stderr == result.stderr, "\(dry.stderr)")
+        #expect(dry.stdout.isEmpty)
         #expect(try repo.snapshot() == before)
     }
 

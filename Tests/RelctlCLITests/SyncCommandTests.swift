@@ -593,3 +593,67 @@ struct SyncCommandTests {
         #expect(try repo.read("package.json") == packageJSON("1.9.0"))
     }
 }
+
+@Suite("Build numbers that cannot be undone")
+struct BuildNumberJumpCommandTests {
+    /// A React Native app whose iOS build is timestamp-like while Android's versionCode is still 1.
+    func app(buildNumber: String) throws -> TestRepository {
+        let repo = try TestRepository()
+        try repo.git(["config", "user.name", "Release Bot"])
+        try repo.git(["config", "user.email", "bot@example.com"])
+        try repo.write("package.json", packageJSON("1.2.0"))
+        try repo.write("ios/App.xcodeproj/project.pbxproj", pbxproj(marketing: "1.2.0", build: "1703279999"))
+        try repo.write("android/app/build.gradle", reactNativeGradle.replacingOccurrences(of: "versionCode 12", with: "versionCode 1"))
+        try writeConfig(repo, files: [("package.json", "json"), ("ios/App.xcodeproj/project.pbxproj", "pbxproj"),
+                                      ("android/app/build.gradle", "gradle")], extra: "\"buildNumber\": \(buildNumber)")
+        try repo.commitAll("chore: app")
+        return repo
+    }
+
+    @Test func aSharedCounterNeverCarriesATimestampIntoVersionCode() throws {
+        let repo = try app(buildNumber: #"{"strategy": "increment", "shared": true}"#)
+        let pbxprojBefore = try repo.read("ios/App.xcodeproj/project.pbxproj")
+        for arguments in [["sync", "1.3.0"], ["sync", "1.3.0", "--dry-run"], ["release", "--dry-run"]] {
+            try? repo.tag("v1.2.0")
+            if arguments[0] == "release" { try repo.commit("feat: x") }
+            let result = relctl(arguments, in: repo.path)
+            #expect(result.code == 1, "\(arguments): \(result.stderr)")
+            let line = lineOf("    versionCode 1", in: try repo.read("android/app/build.gradle"))
+            #expect(result.stderr.contains("error: android/app/build.gradle:\(line): versionCode would jump from 1 to 1703280000 (+1703279999), more than the 10000 one sync may move a build number; Google Play never accepts a lower versionCode once one is uploaded (the shared build counter follows 1703279999 in ios/App.xcodeproj/project.pbxproj:"),
+                    "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("count iOS and Android separately with \"buildNumber\": {\"shared\": false}"))
+        }
+        #expect(try repo.read("android/app/build.gradle").contains("versionCode 1\n"))
+        #expect(try repo.read("ios/App.xcodeproj/project.pbxproj") == pbxprojBefore)
+    }
+
+    @Test func separateCountersOrAnExplicitLimitLetTheSyncThrough() throws {
+        let separate = try app(buildNumber: #"{"strategy": "increment", "shared": false}"#)
+        let result = relctl(["sync", "1.3.0"], in: separate.path)
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(try separate.read("android/app/build.gradle").contains("versionCode 2\n"))
+        #expect(try separate.read("ios/App.xcodeproj/project.pbxproj").contains("CURRENT_PROJECT_VERSION = 1703280000;"))
+
+        let unlimited = try app(buildNumber: #"{"strategy": "increment", "maxJump": 0}"#)
+        #expect(relctl(["sync", "1.3.0"], in: unlimited.path).code == 0)
+        #expect(try unlimited.read("android/app/build.gradle").contains("versionCode 1703280000\n"))
+    }
+
+    @Test func anExplicitBuildIsCheckedTooAndTheLimitIsConfigurable() throws {
+        let repo = try AppShape.expo.make()
+        try writeConfig(repo, files: [("app.json", "expo"), ("package.json", "json")], extra: #""buildNumber": {"maxJump": 100}"#)
+        let snapshot = try repo.snapshot()
+        let refused = relctl(["sync", "1.3.0", "--build", "113"], in: repo.path)
+        #expect(refused.code == 1)
+        #expect(refused.stderr.hasPrefix("error: app.json:"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("would jump from 12 to 113 (+101), more than the 100 one sync may move a build number"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("(check the number given to --build; if the jump is intended, set \"maxJump\" under \"buildNumber\" in .relctl.json (0 turns the check off))"), "\(refused.stderr)")
+        #expect(try repo.snapshot() == snapshot)
+        #expect(relctl(["sync", "1.3.0", "--build", "112"], in: repo.path).code == 0)
+
+        try writeConfig(repo, files: [("app.json", "expo")], extra: #""buildNumber": {"maxJump": -1}"#)
+        let bad = relctl(["current"], in: repo.path)
+        #expect(bad.code == 1)
+        #expect(bad.stderr.contains(".relctl.json:5: 'buildNumber.maxJump' must be 0 (no limit) or a positive whole number, not -1"), "\(bad.stderr)")
+    }
+}

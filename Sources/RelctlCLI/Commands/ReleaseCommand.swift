@@ -62,13 +62,14 @@ enum ReleaseCommand {
         var plan = try ReleasePlan.make(workspace: workspace, analysis: analysis, version: next, context: context)
         var problems = try plan.preflight(workspace: workspace, analysis: analysis, push: push, remote: remote,
                                           allowDirty: arguments.has("--allow-dirty"), context: context)
-        if dryRun {
-            // A dry run reports what a real run would refuse, but only as warnings: it still shows the plan.
-            for problem in problems { context.output.warning(problem) }
-            problems = []
+        if dryRun, let unreachable = plan.unreachableRemote {
+            // A dry run needs no push rights: an unreachable remote is the one problem it only warns about.
+            context.output.warning(unreachable)
+            problems.removeAll { $0 == unreachable }
         }
         if !problems.isEmpty {
             for problem in problems { context.output.error(problem) }
+            // A dry run fails exactly as the real run would: same lines, same exit code.
             context.output.message("nothing was changed (\(problems.count) preflight problem\(problems.count == 1 ? "" : "s"))")
             return ExitCode.failure
         }
