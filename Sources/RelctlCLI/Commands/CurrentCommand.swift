@@ -49,7 +49,7 @@ enum CurrentCommand {
         for file in current.files {
             out += "\(file.entry.path) (\(file.entry.format.rawValue))\n"
             if file.locations.isEmpty { out += "  (no version values found)\n" }
-            for row in rows(file, among: current.files) {
+            for row in rows(file, among: current.files, root: current.root) {
                 let lines = row.lines.count == 1 ? "line \(row.lines[0])" : "lines " + row.lines.map(String.init).joined(separator: ", ")
                 var line = "  " + pad(VersionFileText.fieldName(row.field), 15) + pad(row.value, 12) + " " + lines
                 if let whereItLives = row.whereItLives { line += " → " + whereItLives }
@@ -66,14 +66,14 @@ enum CurrentCommand {
         var whereItLives: String?
     }
 
-    static func rows(_ file: FileVersions, among files: [FileVersions]) -> [Row] {
+    static func rows(_ file: FileVersions, among files: [FileVersions], root: String) -> [Row] {
         var rows: [Row] = []
         for location in file.locations {
             if let i = rows.firstIndex(where: { $0.field == location.field && $0.value == location.value }) {
                 if !rows[i].lines.contains(location.line) { rows[i].lines.append(location.line) }
             } else {
                 rows.append(Row(field: location.field, value: location.value, lines: [location.line],
-                                whereItLives: VersionFileText.whereItLives(location, in: file, among: files)))
+                                whereItLives: VersionFileText.whereItLives(location, in: file, among: files, root: root)))
             }
         }
         let order: [VersionField] = [.marketing, .build, .iosBuild, .androidBuild]
@@ -93,7 +93,7 @@ enum CurrentCommand {
             return .object([
                 ("value", .string(location.value)),
                 ("line", .int(location.line)),
-                ("indirection", .optional(VersionFileText.whereItLives(location, in: file, among: current.files))),
+                ("indirection", .optional(VersionFileText.whereItLives(location, in: file, among: current.files, root: current.root))),
             ])
         }
         return .object([
