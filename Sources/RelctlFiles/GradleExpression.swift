@@ -108,9 +108,12 @@ enum GradleExpression {
            value[literalIndex - 2].range.upperBound == before.range.lowerBound {
             var primary = Array(value[..<(literalIndex - 2)])
             // `(A ?: "12")`: drop the `(` that opens the pair.
-            if let open = primary.lastIndex(where: { $0.text == "(" }), !primary[open...].contains(where: { $0.text == ")" }) {
-                primary = Array(primary[(open + 1)...])
+            var unmatched: [Int] = []
+            for (k, token) in primary.enumerated() where token.kind == .punctuation {
+                if token.text == "(" { unmatched.append(k) }
+                if token.text == ")", !unmatched.isEmpty { unmatched.removeLast() }
             }
+            if let open = unmatched.last { primary = Array(primary[(open + 1)...]) }
             return primary.isEmpty ? nil : (primary, value[literalIndex])
         }
         if before.text == ":" {
