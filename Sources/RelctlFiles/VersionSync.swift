@@ -228,7 +228,8 @@ public struct SyncPlan: Sendable {
             }
             // A literal fallback behind a Gradle property that gradle.properties sets: the property wins, so writing
             // only the fallback would change nothing the build uses.
-            if case .gradleProperty(let name)? = location.overriddenBy {
+            if let primary = location.overriddenBy, case .gradleProperty(let name) = primary,
+               !entries.contains(where: { $0.covers(primary, inFileAt: path) }) {
                 let properties = GradleProjectLayout.propertiesPath(forBuildFile: path, property: name, root: root)
                 if let line = GradleProjectLayout.propertyLine(name, in: properties, root: root) {
                     throw FileEditError(path: path, line: location.line,
