@@ -293,7 +293,8 @@ enum VersionFileText {
             let path = isCatalog ? GradleProjectLayout.catalogPath(forBuildFile: file.entry.path, root: root)
                                  : GradleProjectLayout.propertiesPath(forBuildFile: file.entry.path, property: name, root: root)
             if let entry = files.first(where: { $0.entry.format == format && $0.entry.path == path }) {
-                return "\(what), which the '\(format.rawValue)' entry \(entry.entry.path) does not read (set \"\(option)\" there)"
+                let key = isCatalog ? GradleProjectLayout.catalogKey(name, in: path, root: root)?.key ?? name : name
+                return "\(what), which the '\(format.rawValue)' entry \(entry.entry.path) does not read (set \"\(option)\": \"\(key)\" there)"
             }
             return "\(what), not covered: 'files' has no '\(format.rawValue)' entry (add one for \(path))"
         case .computed(let expression, let hint)?:

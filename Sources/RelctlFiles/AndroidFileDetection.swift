@@ -12,9 +12,9 @@ extension VersionFiles {
 
     /// The Android version files under `root`:
     /// - every module build script (`build.gradle` or `build.gradle.kts`) of the Gradle projects found at the root,
-    ///   in `android/`, and in any folder up to two levels down holding `settings.gradle(.kts)` — so a native app with
-    ///   `app/` at the root, a Kotlin Multiplatform app (`composeApp/`, `androidApp/`, `shared/`) and a React Native
-    ///   `android/app/` are all found — that sets `versionCode` or `versionName` in `android { defaultConfig { … } }`
+    ///   in `android/`, and in any folder up to two levels down holding `settings.gradle(.kts)`, in the project folder
+    ///   or up to two levels below it — so a native app with `app/` at the root, a Kotlin Multiplatform app
+    ///   (`composeApp/`, `androidApp/`, `app/android/`) and a React Native `android/app/` are all found — that sets `versionCode` or `versionName` in `android { defaultConfig { … } }`
     ///   (however `android` is reached) or for the variant outputs in `androidComponents`;
     /// - the `gradle.properties` keys those scripts read (the module's own file when it holds the key, else the
     ///   project's), a literal fallback's property included;
@@ -43,10 +43,12 @@ extension VersionFiles {
                 if GradleProjectLayout.settingsFiles.contains(where: { exists(join(folder, $0)) }) { projects.append(folder) }
             }
         }
-        // Module scripts: the project's own and its direct subfolders'.
+        // Module scripts: the project's own, and its subfolders' up to two levels down (`app/`, `app/android/`).
         var scripts: [String] = []
         for project in projects {
-            for module in [project] + children(project).map({ join(project, $0) }) where isFolder(module) {
+            let level1 = children(project).map { join(project, $0) }.filter(isFolder)
+            let level2 = level1.flatMap { folder in children(folder).map { join(folder, $0) }.filter(isFolder) }
+            for module in [project] + level1 + level2 {
                 for name in ["build.gradle.kts", "build.gradle"] where exists(join(module, name)) && !scripts.contains(join(module, name)) {
                     scripts.append(join(module, name))
                     break
@@ -134,7 +136,10 @@ extension VersionFiles {
             }
         }
         for path in versionPropertiesFiles {
-            if let entry = versionPropertiesEntry(path, root: root) { found.append(entry) }
+            guard let entry = versionPropertiesEntry(path, root: root) else { continue }
+            // A version.properties that disagrees with the scripts that do not read it is something else.
+            if let current = try? CurrentVersions.read(root: root, entries: found + [entry]), !current.drift.isEmpty { continue }
+            found.append(entry)
         }
         return found
     }

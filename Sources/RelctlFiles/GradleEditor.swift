@@ -226,7 +226,10 @@ public struct GradleEditor: VersionEditor {
             return VersionLocation(field: field, value: source, line: line, range: range, indirection: reference, context: context)
         }
         // `X ?: 12`: the literal is what a build without X gets; it is edited, and `current` shows what overrides it.
-        if let (primary, fallback) = GradleExpression.fallback(value), let literal = literal(fallback, field: field) {
+        // Not when the primary reads the properties file the script loads (`versionProps['VERSION_CODE'] ?: '1'`):
+        // that file always wins, so the value is computed from it.
+        if let (primary, fallback) = GradleExpression.fallback(value), let literal = literal(fallback, field: field),
+           reference(primary, script: script) != nil || script.propertiesFile == nil || !primary.contains(where: \.isLiteralString) {
             let primaryRange = primary.first!.range.lowerBound..<primary.last!.range.upperBound
             let overriddenBy = reference(primary, script: script)
                 ?? .computed(expression: Self.sourceText(script.bytes, primaryRange), hint: "")

@@ -172,6 +172,26 @@ import Testing
         #expect(location.value == shown)
     }
 
+    @Test func aFallbackBehindTheLoadedPropertiesFileIsComputedFromThatFile() throws {
+        let text = """
+        def versionProps = new Properties()
+        file('version.properties').withInputStream { versionProps.load(it) }
+        android {
+            defaultConfig {
+                versionCode((versionProps['VERSION_CODE'] ?: '1').toInteger())
+            }
+        }
+
+        """
+        let location = try #require(try GradleEditor().read(text, path: "app/build.gradle").first)
+        guard case .computed(let expression, let hint)? = location.indirection else {
+            Issue.record("\(location) should be computed")
+            return
+        }
+        #expect(expression == "(versionProps['VERSION_CODE'] ?: '1').toInteger()")
+        #expect(hint.contains("the value seems to come from version.properties"))
+    }
+
     @Test func propertyReferencesAreShownAsWritten() throws {
         let text = "android {\n    defaultConfig {\n        versionCode VERSIONCODE as Integer\n        versionName project.property(\"VERSIONNAME\")\n    }\n}\n"
         let locations = try GradleEditor().read(text, path: "app/build.gradle")
