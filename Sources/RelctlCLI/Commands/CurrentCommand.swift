@@ -10,8 +10,9 @@ enum CurrentCommand {
         discussion: """
         For each entry of 'files' prints the marketing version, the iOS build number and the Android build
         number with the line they are on. A value that only refers to another place ($(MARKETING_VERSION) in an
-        Info.plist, $(FLUTTER_BUILD_NAME) in a Flutter project, a Gradle property) is shown with where the real
-        value lives. Nothing is written.
+        Info.plist, $(FLUTTER_BUILD_NAME) in a Flutter project, a Gradle property, a version catalog entry) is
+        shown as written with where the real value lives; a literal fallback (System.getenv("BUILD") ?: 12) with
+        what overrides it. Nothing is written.
 
         Drift: files that disagree about the marketing version (compared without the prerelease on iOS files,
         which carry 1.3.0 for 1.3.0-beta.1), the iOS build or the Android build. Each drift is reported on stderr
