@@ -317,7 +317,12 @@ struct AndroidLayoutTests {
 
     @Test func catalogReferencesAreShownWhereTheyLive() throws {
         let repo = try AndroidLayout.rootModuleCatalog.make()
-        #expect(relctl(["init"], in: repo.path).code == 0)
+        let initResult = relctl(["init"], in: repo.path)
+        #expect(initResult.stdout == """
+            app/build.gradle.kts                         gradle     values in gradle/libs.versions.toml
+            gradle/libs.versions.toml                    version-catalog version 2.4.1, Android build 241
+
+            """, "\(initResult.stdout)")
         let current = relctl(["current"], in: repo.path)
         #expect(current.stdout.contains("  marketing      libs.versions.app.version.name.get() line 13 → version catalog libs.versions.app.version.name, set in gradle/libs.versions.toml:5 (2.4.1)\n"), "\(current.stdout)")
         #expect(current.stdout.contains("  Android build  libs.versions.appVersionCode.get().toInt() line 12 → version catalog libs.versions.appVersionCode, set in gradle/libs.versions.toml:6 (241)\n"), "\(current.stdout)")

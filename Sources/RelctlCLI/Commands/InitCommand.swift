@@ -62,6 +62,13 @@ enum InitCommand {
                 if let v = file.iosBuild, file.value(.build) == nil { values.append("iOS build \(v)") }
                 if let v = file.androidBuild, file.value(.build) == nil { values.append("Android build \(v)") }
                 if let v = file.value(.build) { values.append("build \(v)") }
+                // Values that live in another detected file (a Gradle property, a version catalog entry).
+                let elsewhere = entries.filter { other in
+                    other != entry && file.locations.contains { $0.indirection.map { other.covers($0, inFileAt: entry.path) } ?? false }
+                }
+                if !elsewhere.isEmpty && entry.format == .gradle {
+                    values.append("values in " + elsewhere.map(\.path).joined(separator: ", "))
+                }
                 line += " " + values.joined(separator: ", ")
             }
             context.output.result(line.trimmingTrailingSpaces())
