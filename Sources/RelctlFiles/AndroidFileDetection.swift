@@ -19,7 +19,8 @@ extension VersionFiles {
     /// - the `gradle.properties` keys those scripts read (the module's own file when it holds the key, else the
     ///   project's), a literal fallback's property included;
     /// - the `[versions]` keys of `gradle/libs.versions.toml` they read through `libs.versions.<alias>.get()`;
-    /// - a `version.properties` a script names, with the keys it really holds (`VERSION_NAME`/`VERSION_CODE`,
+    /// - a `version.properties` a script names (or, when no module's values can be written, one at the root of a
+    ///   Gradle project or in a module folder), with the keys it really holds (`VERSION_NAME`/`VERSION_CODE`,
     ///   `versionName`/`versionCode`, …).
     /// Modules beside the primary app module (a Wear OS app, a second flavour module) are kept only when their
     /// values agree with it, so `init` never writes a config whose `current` reports drift.
@@ -133,6 +134,14 @@ extension VersionFiles {
                 } else {
                     found.append(entry)
                 }
+            }
+        }
+        if found.isEmpty {
+            // No module whose values sync can write (they are computed, e.g. by a convention plugin): a
+            // version.properties at the root of a Gradle project or in a module folder is where they live.
+            let folders = projects + scripts.map(GradleProjectLayout.folder(of:))
+            for folder in folders where exists(join(folder, "version.properties")) && !versionPropertiesFiles.contains(join(folder, "version.properties")) {
+                versionPropertiesFiles.append(join(folder, "version.properties"))
             }
         }
         for path in versionPropertiesFiles {

@@ -409,6 +409,21 @@ struct AndroidLayoutTests {
         #expect(current.stdout.contains("  Android build  gitCommitCount() line 22 → computed (gitCommitCount()); androidComponents sets it"), "\(current.stdout)")
     }
 
+    @Test func versionPropertiesKeysAreTheOnesReallyThere() throws {
+        // Read by a convention plugin, so no script names the file; its keys are upper case.
+        let repo = try TestRepository()
+        try repo.write("settings.gradle.kts", rootSettingsKotlin)
+        try repo.write("app/build.gradle.kts", "plugins {\n    id(\"example.android.application\")\n}\nandroid {\n    defaultConfig {\n        versionCode = appVersionCode()\n    }\n}\n")
+        try repo.write("version.properties", "# written by the release job\nVERSION_NAME=7.0.1\nVERSION_CODE=70001\nVERSION_SUFFIX=\n")
+        try repo.commitAll("chore: app")
+        let initResult = relctl(["init"], in: repo.path)
+        #expect(initResult.code == 0, "\(initResult.stderr)")
+        #expect(try compactEntries(try repo.read(".relctl.json")) == [#"{"path":"version.properties","format":"properties","versionNameKey":"VERSION_NAME","versionCodeKey":"VERSION_CODE"}"#])
+        let sync = relctl(["sync", "7.1.0"], in: repo.path)
+        #expect(sync.code == 0, "\(sync.stderr)")
+        #expect(try repo.read("version.properties") == "# written by the release job\nVERSION_NAME=7.1.0\nVERSION_CODE=70002\nVERSION_SUFFIX=\n")
+    }
+
     @Test func sharedOnlyWhenTheBuildNumbersAgree() throws {
         let repo = try AndroidLayout.kotlinMultiplatform.make()
         try repo.write("iosApp/Configuration/Config.xcconfig", kmpXcconfig(build: "1703280000"))
