@@ -222,6 +222,14 @@ public struct GradleEditor: VersionEditor {
             return VersionLocation(field: field, value: literal, line: line, range: value[0].range,
                                    isNumber: value[0].kind == .number, context: context)
         }
+        if let variable = GradleExpression.environmentVariable(value) {
+            let example = field == .marketing ? "\"1.0.0\"" : "1"
+            let hint = field == .marketing
+                ? "the build reads the environment variable \(variable); add a literal fallback relctl can write, e.g. System.getenv(\"\(variable)\") ?: \(example)"
+                : "the build reads the environment variable \(variable); add a literal fallback relctl can write, e.g. System.getenv(\"\(variable)\")?.toInt() ?: \(example), or let CI own the number (buildNumber strategy \"env\" or \"keep\")"
+            return VersionLocation(field: field, value: source, line: line, range: range,
+                                   indirection: .computed(expression: source, hint: hint), context: context)
+        }
         if let reference = reference(value, script: script) {
             return VersionLocation(field: field, value: source, line: line, range: range, indirection: reference, context: context)
         }

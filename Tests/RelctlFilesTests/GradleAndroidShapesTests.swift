@@ -192,6 +192,16 @@ import Testing
         #expect(hint.contains("the value seems to come from version.properties"))
     }
 
+    @Test func anEnvironmentVariableWithoutFallbackIsRefusedWithAFix() throws {
+        let text = "android {\n    defaultConfig {\n        versionCode = System.getenv(\"BUILD_NUMBER\").toInt()\n    }\n}\n"
+        do {
+            _ = try GradleEditor().edits(text, path: "app/build.gradle.kts", target: VersionTarget(androidBuild: "5"))
+            Issue.record("an environment variable must not be reported as written")
+        } catch {
+            #expect(error.description == "app/build.gradle.kts:3: versionCode is a computed value (System.getenv(\"BUILD_NUMBER\").toInt()), relctl edits only literals (the build reads the environment variable BUILD_NUMBER; add a literal fallback relctl can write, e.g. System.getenv(\"BUILD_NUMBER\")?.toInt() ?: 1, or let CI own the number (buildNumber strategy \"env\" or \"keep\"))")
+        }
+    }
+
     @Test func propertyReferencesAreShownAsWritten() throws {
         let text = "android {\n    defaultConfig {\n        versionCode VERSIONCODE as Integer\n        versionName project.property(\"VERSIONNAME\")\n    }\n}\n"
         let locations = try GradleEditor().read(text, path: "app/build.gradle")
