@@ -262,7 +262,7 @@ enum VersionFileText {
     }
 
     /// Where the real value of an indirection lives, resolved against the other configured files when possible.
-    static func whereItLives(_ location: VersionLocation, in file: FileVersions, among files: [FileVersions]) -> String? {
+    static func whereItLives(_ location: VersionLocation, in file: FileVersions, among files: [FileVersions], root: String) -> String? {
         func site(_ f: FileVersions, _ fields: [VersionField]) -> String? {
             guard let l = f.locations.first(where: { fields.contains($0.field) && $0.indirection == nil }) else { return nil }
             return "\(f.entry.path):\(l.line) (\(l.value))"
@@ -282,24 +282,45 @@ enum VersionFileText {
                 if let where_ = site(other, [field]) { return "build setting \(name), set in \(where_)" }
             }
             return "build setting \(name), set in project.pbxproj or an .xcconfig that is not in 'files'"
-        case .gradleProperty(let name)?:
-            for other in files where other.entry.format == .properties {
-                let key = location.field == .marketing ? other.entry.options.propertyKeys.name : other.entry.options.propertyKeys.code
-                if key == name, let where_ = site(other, [location.field]) { return "Gradle property \(name), set in \(where_)" }
+        case .gradleProperty(let name)?, .versionCatalog(let name)?:
+            let indirection = location.indirection!
+            let isCatalog = indirection != .gradleProperty(name)
+            let what = isCatalog ? "version catalog libs.versions.\(name)" : "Gradle property \(name)"
+            let option = location.field == .marketing ? "versionNameKey" : "versionCodeKey"
+            for other in files where other.entry.covers(indirection, inFileAt: file.entry.path) {
+                if let where_ = site(other, [location.field]) { return "\(what), set in \(where_)" }
+                return "\(what), but \(other.entry.path) has no such line"
             }
-            let entries = files.filter { $0.entry.format == .properties }
-            if let holder = entries.first(where: { $0.entry.options.propertyKeys.name == name || $0.entry.options.propertyKeys.code == name }) {
-                return "Gradle property \(name), but \(holder.entry.path) has no \(name) line"
+            let format: FileFormat = isCatalog ? .versionCatalog : .properties
+            let path = isCatalog ? GradleProjectLayout.catalogPath(forBuildFile: file.entry.path, root: root)
+                                 : GradleProjectLayout.propertiesPath(forBuildFile: file.entry.path, property: name, root: root)
+            if let entry = files.first(where: { $0.entry.format == format && $0.entry.path == path }) {
+                let key = isCatalog ? GradleProjectLayout.catalogKey(name, in: path, root: root)?.key ?? name : name
+                return "\(what), which the '\(format.rawValue)' entry \(entry.entry.path) does not read (set \"\(option)\": \"\(key)\" there)"
             }
-            if let entry = entries.first {
-                let option = location.field == .marketing ? "versionNameKey" : "versionCodeKey"
-                return "Gradle property \(name), which the 'properties' entry \(entry.entry.path) does not read (set \"\(option)\": \"\(name)\" there)"
-            }
-            return "Gradle property \(name), not covered: 'files' has no 'properties' entry (add one for android/gradle.properties)"
+            return "\(what), not covered: 'files' has no '\(format.rawValue)' entry (add one for \(path))"
         case .computed(let expression, let hint)?:
             return "computed (\(expression)); \(hint)"
         case nil:
-            return nil
+            return location.overriddenBy.map { fallbackNote($0, file: file, root: root) }
+        }
+    }
+
+    /// `current`'s note on a literal fallback (`X ?: 12`): what wins over it when set.
+    static func fallbackNote(_ primary: Indirection, file: FileVersions, root: String) -> String {
+        switch primary {
+        case .gradleProperty(let name):
+            let path = GradleProjectLayout.propertiesPath(forBuildFile: file.entry.path, property: name, root: root)
+            if let line = GradleProjectLayout.propertyLine(name, in: path, root: root) {
+                return "fallback; the Gradle property \(name) wins, set in \(path):\(line)"
+            }
+            return "fallback, used when the Gradle property \(name) is not set (-P\(name)=…)"
+        case .computed(let expression, let hint):
+            return "fallback, used when \(hint.isEmpty ? expression : hint) is not set"
+        case .versionCatalog(let alias):
+            return "fallback, used when libs.versions.\(alias) is not set"
+        case .buildSetting(let name):
+            return "fallback, used when \(name) is not set"
         }
     }
 }

@@ -2,7 +2,7 @@ import RelctlCore
 
 /// The format of a version file, as written in `.relctl.json` (`"format": "expo-js"`).
 public enum FileFormat: String, Sendable, CaseIterable, Hashable {
-    case expo, json, expoJS = "expo-js", pbxproj, plist, xcconfig, gradle, properties, pubspec, regex
+    case expo, json, expoJS = "expo-js", pbxproj, plist, xcconfig, gradle, properties, versionCatalog = "version-catalog", pubspec, regex
 
     /// The platform whose store rules apply to the marketing version written into this format.
     /// `.ios` formats get the store-safe marketing version (`1.3.0` for `1.3.0-beta.2`);
@@ -10,7 +10,7 @@ public enum FileFormat: String, Sendable, CaseIterable, Hashable {
     public var marketingPlatform: StorePlatform? {
         switch self {
         case .expo, .expoJS, .pbxproj, .plist, .xcconfig, .pubspec: return .ios
-        case .gradle, .properties: return .android
+        case .gradle, .properties, .versionCatalog: return .android
         case .json, .regex: return nil
         }
     }
@@ -26,9 +26,11 @@ public struct FileOptions: Sendable, Hashable {
     public var targets: [String]?
     /// regex: a pattern with a `(?<version>…)` group.
     public var pattern: String?
-    /// properties: key of the version name (`VERSION_NAME` when neither key is given).
+    /// properties: key of the version name (`VERSION_NAME` when neither key is given); version-catalog: the key of
+    /// the `[versions]` table holding the version name.
     public var versionNameKey: String?
-    /// properties: key of the version code (`VERSION_CODE` when neither key is given).
+    /// properties: key of the version code (`VERSION_CODE` when neither key is given); version-catalog: the key of
+    /// the `[versions]` table holding the version code.
     public var versionCodeKey: String?
     /// pubspec: keep a zero-padded build number zero-padded to the same width.
     public var padBuildNumber: Bool
@@ -87,6 +89,7 @@ public struct FileEntry: Sendable, Hashable {
         case .xcconfig: return XcconfigEditor()
         case .gradle: return GradleEditor()
         case .properties: return PropertiesEditor(versionNameKey: options.propertyKeys.name, versionCodeKey: options.propertyKeys.code)
+        case .versionCatalog: return VersionCatalogEditor(versionNameKey: options.versionNameKey, versionCodeKey: options.versionCodeKey)
         case .pubspec: return PubspecEditor(padBuildNumber: options.padBuildNumber)
         case .regex: return RegexEditor(pattern: options.pattern ?? "", field: options.field ?? .marketing)
         }
@@ -98,6 +101,7 @@ public struct FileEntry: Sendable, Hashable {
         .json: ["keyPath", "field"],
         .pbxproj: ["targets"],
         .properties: ["versionNameKey", "versionCodeKey"],
+        .versionCatalog: ["versionNameKey", "versionCodeKey"],
         .pubspec: ["padBuildNumber"],
         .regex: ["pattern", "field"],
     ]
@@ -168,6 +172,10 @@ public struct FileEntry: Sendable, Hashable {
         if let v = node.member("padBuildNumber") {
             guard let b = v.boolValue else { throw fail(v.line, "padBuildNumber must be a boolean, found \(JSONEditing.article(v.typeName))") }
             options.padBuildNumber = b
+        }
+        if format == .versionCatalog && options.versionNameKey == nil && options.versionCodeKey == nil {
+            throw fail(node.line, "version-catalog entry \(path) needs \"versionNameKey\" or \"versionCodeKey\"",
+                       "the keys of its [versions] table the build script reads, e.g. \"versionNameKey\": \"appVersionName\" for libs.versions.appVersionName")
         }
         if format == .regex {
             guard let pattern = options.pattern else {

@@ -28,20 +28,20 @@ public struct GradleEditor: VersionEditor {
         let t = ByteText(text)
         let lang = language(path)
         let tokens = try CodeTokenizer.tokenize(t, language: lang, path: path).tokens
-        let declared = Self.declaredNames(tokens)
-        let delegated = Self.gradlePropertyDelegates(tokens)
-        var stack: [String] = []
-        var result: [VersionLocation] = []
+        let script = Script(bytes: t.bytes, language: lang, declared: Self.declaredNames(tokens),
+                            delegated: Self.gradlePropertyDelegates(tokens),
+                            propertiesFile: tokens.first(where: { $0.isLiteralString && Self.isVersionPropertiesFile($0.text) })?.text)
+        var stack: [[String]] = []
+        var defaults: [VersionLocation] = []
+        var overrides: [VersionLocation] = []
         var i = 0
-        func previousSignificant(_ k: Int) -> CodeToken? {
-            var j = k - 1
-            while j >= 0 { if tokens[j].kind != .newline { return tokens[j] }; j -= 1 }
-            return nil
+        func isPunctuation(_ k: Int, _ text: String) -> Bool {
+            k >= 0 && k < tokens.count && tokens[k].kind == .punctuation && tokens[k].text == text
         }
         while i < tokens.count {
             let tok = tokens[i]
             if tok.kind == .punctuation && tok.text == "{" {
-                stack.append(blockName(tokens, before: i))
+                stack.append(GradleBlockPath.names(tokens, openingAt: i))
                 i += 1
                 continue
             }
@@ -50,16 +50,36 @@ public struct GradleEditor: VersionEditor {
                 i += 1
                 continue
             }
-            guard stack == ["android", "defaultConfig"], tok.kind == .identifier,
-                  tok.text == "versionCode" || tok.text == "versionName" else { i += 1; continue }
-            let prev = i > 0 ? tokens[i - 1] : nil
-            guard prev == nil || prev!.kind == .newline || prev!.text == "{" || prev!.text == ";" else { i += 1; continue }
+            guard tok.kind == .identifier, tok.text == "versionCode" || tok.text == "versionName" else { i += 1; continue }
+            // The dotted receiver before the name: `android.defaultConfig.versionCode`, `output.versionCode`.
+            var chain: [String] = []
+            var first = i
+            while first >= 2, isPunctuation(first - 1, "."), tokens[first - 2].kind == .identifier {
+                chain.insert(tokens[first - 2].text, at: 0)
+                first -= 2
+            }
+            let prev = first > 0 ? tokens[first - 1] : nil
+            let statementStart = prev == nil || prev!.kind == .newline || prev!.text == "{" || prev!.text == ";"
+            let scope = stack.flatMap { $0 } + chain
             let field: VersionField = tok.text == "versionCode" ? .androidBuild : .marketing
-            // Collect the value tokens.
             var j = i + 1
             var parenthesized = false
-            if j < tokens.count && tokens[j].text == "=" && tokens[j].kind == .punctuation { j += 1 }
-            else if j < tokens.count && tokens[j].text == "(" && tokens[j].kind == .punctuation { parenthesized = true; j += 1 }
+            let context: String
+            let isDefault = statementStart && Array(scope.suffix(2)) == ["android", "defaultConfig"]
+            if isDefault {
+                // `versionCode 12`, `versionCode = 12`, `versionCode(12)`
+                context = tok.text
+                if isPunctuation(j, "=") { j += 1 } else if isPunctuation(j, "(") { parenthesized = true; j += 1 }
+            } else if scope.contains("androidComponents"), isPunctuation(i - 1, ".") || statementStart,
+                      isPunctuation(j, "=") || (isPunctuation(j, ".") && j + 2 < tokens.count && tokens[j + 1].text == "set" && isPunctuation(j + 2, "(")) {
+                // androidComponents { onVariants { it.outputs.forEach { output -> output.versionCode.set(12) } } }:
+                // the value a variant's output really gets.
+                context = chain.isEmpty ? "androidComponents \(tok.text)" : (chain + [tok.text]).joined(separator: ".")
+                if isPunctuation(j, "=") { j += 1 } else { parenthesized = true; j += 3 }
+            } else {
+                i += 1
+                continue
+            }
             var value: [CodeToken] = []
             var depth = 0
             while j < tokens.count {
@@ -73,31 +93,48 @@ public struct GradleEditor: VersionEditor {
                 if v.kind != .newline { value.append(v) }
                 j += 1
             }
-            _ = previousSignificant
-            result.append(location(field: field, name: tok.text, value: value, line: tok.line, path: path, lang: lang, declared: declared,
-                                   delegated: delegated))
+            let found = location(field: field, name: tok.text, context: context, value: value, line: tok.line, path: path,
+                                 script: script, override: !isDefault)
+            if isDefault { defaults.append(found) } else { overrides.append(found) }
             i = j
         }
-        try refuseDuplicates(result, path: path) { "\($0 == .marketing ? "versionName" : "versionCode") in android { defaultConfig { … } }" }
-        return result
+        try refuseDuplicates(defaults, path: path) { "\($0 == .marketing ? "versionName" : "versionCode") in android { defaultConfig { … } }" }
+        return defaults + overrides
     }
 
-    /// The name of the block a `{` opens: `defaultConfig {`, `create("free") {`, `release {`.
-    func blockName(_ tokens: [CodeToken], before index: Int) -> String {
-        var j = index - 1
-        while j >= 0 && tokens[j].kind == .newline { j -= 1 }
-        guard j >= 0 else { return "" }
-        if tokens[j].kind == .identifier { return tokens[j].text }
-        if tokens[j].text == ")" {
-            var depth = 0
-            while j >= 0 {
-                if tokens[j].text == ")" { depth += 1 }
-                if tokens[j].text == "(" { depth -= 1; if depth == 0 { break } }
-                j -= 1
+    /// What `location` needs to know about the whole script.
+    struct Script {
+        var bytes: [UInt8]
+        var language: CodeLanguage
+        /// Names the script declares itself, with their lines.
+        var declared: [String: Int]
+        /// Names declared as Gradle property delegates (`val X by project`).
+        var delegated: Set<String>
+        /// A `*.properties` file the script names (`file("version.properties")`), other than gradle.properties,
+        /// local.properties and signing files: a computed value probably comes from it.
+        var propertiesFile: String?
+    }
+
+    static func isVersionPropertiesFile(_ s: String) -> Bool {
+        let name = s.split(separator: "/").last.map(String.init) ?? s
+        return name.hasSuffix(".properties") && !["gradle.properties", "local.properties", "key.properties", "keystore.properties"].contains(name)
+    }
+
+    /// The expression as written, on one line: whitespace runs (newlines included) become one space.
+    static func sourceText(_ bytes: [UInt8], _ range: Range<Int>) -> String {
+        var out: [UInt8] = []
+        var space = false
+        for b in bytes[range] {
+            if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D {
+                space = true
+                continue
             }
-            if j > 0 && tokens[j - 1].kind == .identifier { return tokens[j - 1].text + "()" }
+            if space && !out.isEmpty { out.append(0x20) }
+            space = false
+            out.append(b)
         }
-        return ""
+        let text = String(decoding: out, as: UTF8.self)
+        return text.count > 80 ? String(text.prefix(79)) + "…" : text
     }
 
     /// The names declared as Gradle property delegates: `val X by project`, `val X: String by rootProject`,
@@ -177,95 +214,95 @@ public struct GradleEditor: VersionEditor {
         return names
     }
 
-    func location(field: VersionField, name: String, value: [CodeToken], line: Int, path: String, lang: CodeLanguage,
-                  declared: [String: Int] = [:], delegated: Set<String> = []) -> VersionLocation {
+    func location(field: VersionField, name: String, context: String, value: [CodeToken], line: Int, path: String,
+                  script: Script, override: Bool = false) -> VersionLocation {
         let range = (value.first?.range.lowerBound ?? 0)..<(value.last?.range.upperBound ?? 0)
-        if value.count == 1 {
-            let v = value[0]
-            if field == .androidBuild && v.kind == .number {
-                return VersionLocation(field: field, value: v.text, line: line, range: v.range, isNumber: true, context: name)
-            }
-            if field == .marketing && v.isLiteralString {
-                return VersionLocation(field: field, value: v.text, line: line, range: v.range, isNumber: false, context: name)
-            }
+        let source = Self.sourceText(script.bytes, range)
+        if value.count == 1, let literal = literal(value[0], field: field) {
+            return VersionLocation(field: field, value: literal, line: line, range: value[0].range,
+                                   isNumber: value[0].kind == .number, context: context)
         }
-        // `val X by project`: `X` and `X.toInt()` read the Gradle property X.
-        if let delegate = value.first(where: { $0.kind == .identifier && delegated.contains($0.text) && declared[$0.text] == nil }),
-           (value.count == 1 || Self.isBareName(value, delegate.text)) {
-            return VersionLocation(field: field, value: value.map(\.text).joined(), line: line, range: range,
-                                   indirection: .gradleProperty(delegate.text), context: name)
+        if let variable = GradleExpression.environmentVariable(value) {
+            let example = field == .marketing ? "\"1.0.0\"" : "1"
+            let hint = field == .marketing
+                ? "the build reads the environment variable \(variable); add a literal fallback relctl can write, e.g. System.getenv(\"\(variable)\") ?: \(example)"
+                : "the build reads the environment variable \(variable); add a literal fallback relctl can write, e.g. System.getenv(\"\(variable)\")?.toInt() ?: \(example), or let CI own the number (buildNumber strategy \"env\" or \"keep\")"
+            return VersionLocation(field: field, value: source, line: line, range: range,
+                                   indirection: .computed(expression: source, hint: hint), context: context)
         }
-        let variable = value.first(where: { $0.kind == .identifier && declared[$0.text] != nil && Self.isBareName(value, $0.text) })
-        if variable == nil, let property = Self.propertyReference(value, groovy: lang == .groovy) {
-            return VersionLocation(field: field, value: value.map(\.text).joined(), line: line, range: range,
-                                   indirection: .gradleProperty(property), context: name)
+        if let reference = reference(value, script: script) {
+            return VersionLocation(field: field, value: source, line: line, range: range, indirection: reference, context: context)
+        }
+        // `X ?: 12`: the literal is what a build without X gets; it is edited, and `current` shows what overrides it.
+        // Not when the primary reads the properties file the script loads (`versionProps['VERSION_CODE'] ?: '1'`):
+        // that file always wins, so the value is computed from it.
+        if let (primary, fallback) = GradleExpression.fallback(value), let literal = literal(fallback, field: field),
+           reference(primary, script: script) != nil || script.propertiesFile == nil || !primary.contains(where: \.isLiteralString) {
+            let primaryRange = primary.first!.range.lowerBound..<primary.last!.range.upperBound
+            let overriddenBy = reference(primary, script: script)
+                ?? .computed(expression: Self.sourceText(script.bytes, primaryRange), hint: "")
+            return VersionLocation(field: field, value: literal, line: line, range: fallback.range,
+                                   isNumber: fallback.kind == .number, context: context, overriddenBy: overriddenBy)
         }
         let texts = value.map(\.text)
+        let example = field == .marketing ? "\"1.0.0\"" : "1"
         let hint: String
+        let variable = value.first(where: { $0.kind == .identifier && script.declared[$0.text] != nil && Self.isBareName(value, $0.text) })
         if texts.contains(where: { $0.hasPrefix("flutter") }) {
             hint = "the value comes from pubspec.yaml; use a pubspec entry instead of this Gradle file"
         } else if texts.first == "libs" {
-            hint = "the value comes from a version catalog; use a regex entry for gradle/libs.versions.toml"
+            hint = "relctl follows libs.versions.<name>.get() to gradle/libs.versions.toml; write it that way, or write a literal"
         } else if let variable {
-            hint = "\(variable.text) is a variable declared on line \(declared[variable.text]!) of this script, not a Gradle property; write the literal in \(name), or point a regex entry at that line"
+            hint = "\(variable.text) is a variable declared on line \(script.declared[variable.text]!) of this script, not a Gradle property; write the literal in \(name), or point a regex entry at that line"
+        } else if let file = script.propertiesFile, value.contains(where: \.isLiteralString) {
+            hint = "the value seems to come from \(file); use a properties entry for that file (with versionNameKey/versionCodeKey) instead of this Gradle file"
         } else if value.isEmpty {
-            hint = "write a literal, e.g. \(name) \(field == .marketing ? "\"1.0.0\"" : "1")"
+            hint = "write a literal, e.g. \(name) \(example)"
+        } else if override {
+            hint = "androidComponents sets it for the variant outputs, over defaultConfig; write a literal there, e.g. \(context).set(\(example)), or remove it so defaultConfig's value is used"
         } else {
             hint = "write a literal, or read it from gradle.properties with project.property(\"\(field == .marketing ? "VERSION_NAME" : "VERSION_CODE")\") and add a properties entry"
         }
-        let shown = value.isEmpty ? "nothing" : String(texts.joined(separator: " ").prefix(60))
+        let shown = value.isEmpty ? "nothing" : source
         return VersionLocation(field: field, value: shown, line: line, range: range,
-                               indirection: .computed(expression: shown, hint: hint), context: name)
+                               indirection: .computed(expression: shown, hint: hint), context: context)
+    }
+
+    /// The value of a literal token for `field`: a whole number (or a string of digits) for versionCode, a plain string
+    /// for versionName; nil for anything else.
+    func literal(_ token: CodeToken, field: VersionField) -> String? {
+        if field == .androidBuild {
+            if token.kind == .number || (token.isLiteralString && isAllDigits(token.text)) { return token.text }
+            return nil
+        }
+        return token.isLiteralString ? token.text : nil
+    }
+
+    /// Where a value that is not a literal comes from, when relctl can follow it or name it: a Gradle property
+    /// (`val X by project`, `project.property("X")`, an undeclared name), a version catalog entry, or an environment
+    /// variable (named, never followed).
+    func reference(_ value: [CodeToken], script: Script) -> Indirection? {
+        // `val X by project`: `X` and `X.toInt()` read the Gradle property X.
+        if let delegate = value.first(where: { $0.kind == .identifier && script.delegated.contains($0.text) && script.declared[$0.text] == nil }),
+           value.count == 1 || Self.isBareName(value, delegate.text) {
+            return .gradleProperty(delegate.text)
+        }
+        if let alias = GradleExpression.catalogAlias(value) { return .versionCatalog(alias) }
+        if let variable = GradleExpression.environmentVariable(value) {
+            return .computed(expression: "System.getenv(\"\(variable)\")", hint: "the environment variable \(variable)")
+        }
+        let variable = value.first(where: { $0.kind == .identifier && script.declared[$0.text] != nil && Self.isBareName(value, $0.text) })
+        if variable == nil, let property = GradleExpression.propertyReference(value, groovy: script.language == .groovy) {
+            return .gradleProperty(property)
+        }
+        return nil
     }
 
     /// Whether `value` is `name` alone or with a conversion (`name.toInteger()`, `Integer.parseInt(name)`), as
     /// opposed to an explicit `project.property("name")`.
     static func isBareName(_ value: [CodeToken], _ name: String) -> Bool {
-        guard let reference = propertyReference(value, groovy: true), reference == name else { return false }
+        guard let reference = GradleExpression.propertyReference(value, groovy: true), reference == name else { return false }
         return !value.contains(where: { $0.isString }) && !(value.count >= 3 && ["project", "rootProject"].contains(value[0].text))
-    }
-
-    /// `project.property("X")`, `project.findProperty("X")`, `providers.gradleProperty("X").get()`, `project.X`,
-    /// `X.toInteger()`, `X as Integer`, `Integer.parseInt(X)`, `Integer.valueOf(X)`, and (Groovy) a bare
-    /// ALL_CAPS property name → `X`.
-    static func propertyReference(_ value: [CodeToken], groovy: Bool) -> String? {
-        var v = value.map { ($0.isString ? "\u{1}" + $0.text : $0.text, $0.isLiteralString || !$0.isString) }
-        guard v.allSatisfy(\.1) else { return nil }
-        var texts = v.map(\.0)
-        var converted = false
-        var changed = true
-        while changed {
-            changed = false
-            for suffix in [[".", "toInteger", "(", ")"], [".", "toInt", "(", ")"], [".", "toString", "(", ")"], [".", "get", "(", ")"]]
-            where texts.count > suffix.count && Array(texts.suffix(suffix.count)) == suffix {
-                texts.removeLast(suffix.count); converted = true; changed = true
-            }
-            if texts.count > 2, texts[texts.count - 2] == "as", ["Integer", "int", "String"].contains(texts.last!) {
-                texts.removeLast(2); converted = true; changed = true
-            }
-            if texts.count >= 5, texts[0] == "Integer", texts[1] == ".", ["parseInt", "valueOf"].contains(texts[2]),
-               texts[3] == "(", texts.last == ")" {
-                texts = Array(texts[4..<(texts.count - 1)]); converted = true; changed = true
-            }
-        }
-        v = []
-        func isName(_ s: String) -> Bool { !s.hasPrefix("\u{1}") && (s.first?.isLetter == true || s.first == "_") }
-        func str(_ s: String) -> String? { s.hasPrefix("\u{1}") ? String(s.dropFirst()) : nil }
-        switch texts.count {
-        case 1 where isName(texts[0]):
-            let name = texts[0]
-            if converted || (groovy && name.allSatisfy({ $0.isUppercase || $0.isNumber || $0 == "_" })) { return name }
-            return nil
-        case 3 where ["project", "rootProject"].contains(texts[0]) && texts[1] == "." && isName(texts[2]):
-            return texts[2]
-        case 4 where ["property", "findProperty"].contains(texts[0]) && texts[1] == "(" && texts[3] == ")":
-            return str(texts[2])
-        case 6 where ["project", "providers"].contains(texts[0]) && texts[1] == "."
-            && ["property", "findProperty", "gradleProperty"].contains(texts[2]) && texts[3] == "(" && texts[5] == ")":
-            return str(texts[4])
-        default:
-            return nil
-        }
     }
 
     public func edits(_ text: String, path: String, target: VersionTarget) throws(FileEditError) -> [TextEdit] {
@@ -278,7 +315,7 @@ public struct GradleEditor: VersionEditor {
         var edits: [TextEdit] = []
         for location in locations where location.indirection == nil {
             guard let newValue = target.value(for: location.field), newValue != location.value else { continue }
-            if location.field == .androidBuild {
+            if location.field == .androidBuild && location.isNumber != false {
                 guard isAllDigits(newValue) else {
                     throw FileEditError(path: path, line: location.line, message: "versionCode must be an integer, got \"\(newValue)\"")
                 }

@@ -49,6 +49,10 @@ public enum Indirection: Hashable, Sendable, CustomStringConvertible {
     case buildSetting(String)
     /// A Gradle property such as `APP_VERSION_CODE` read from `gradle.properties`.
     case gradleProperty(String)
+    /// A Gradle version catalog entry (`libs.versions.app.version.get()`): the alias as the script spells it
+    /// (`app.version`), which names the key `app-version`, `app_version` or `app.version` of the `[versions]`
+    /// table of `gradle/libs.versions.toml`.
+    case versionCatalog(String)
     /// A computed value (expression, identifier, call, template): reported by `read`, refused by `edits`.
     case computed(expression: String, hint: String)
 
@@ -56,6 +60,7 @@ public enum Indirection: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .buildSetting(let name): return "$(\(name))"
         case .gradleProperty(let name): return "gradle property \(name)"
+        case .versionCatalog(let alias): return "version catalog libs.versions.\(alias)"
         case .computed(let expression, _): return "computed value \(expression)"
         }
     }
@@ -76,9 +81,12 @@ public struct VersionLocation: Sendable, Hashable {
     public var indirection: Indirection?
     /// Context such as `target HelloWorld, configuration Release` or a key path.
     public var context: String?
+    /// Set when this literal is only a fallback (`System.getenv("BUILD") ?: 12`): the source that wins when it is
+    /// set. The literal is edited like any other; the source is shown by `relctl current`.
+    public var overriddenBy: Indirection?
 
     public init(field: VersionField, value: String, line: Int, range: Range<Int>, isNumber: Bool? = nil,
-                indirection: Indirection? = nil, context: String? = nil) {
+                indirection: Indirection? = nil, context: String? = nil, overriddenBy: Indirection? = nil) {
         self.field = field
         self.value = value
         self.line = line
@@ -86,6 +94,7 @@ public struct VersionLocation: Sendable, Hashable {
         self.isNumber = isNumber
         self.indirection = indirection
         self.context = context
+        self.overriddenBy = overriddenBy
     }
 
     /// A human note for indirections, e.g. for `relctl current`.
@@ -95,6 +104,8 @@ public struct VersionLocation: Sendable, Hashable {
             return "value is \(value); the real value lives in the build setting \(name) (project.pbxproj or an .xcconfig)"
         case .gradleProperty(let name)?:
             return "value comes from the Gradle property \(name); add a `properties` entry for gradle.properties"
+        case .versionCatalog(let alias)?:
+            return "value comes from the version catalog (libs.versions.\(alias)); add a `version-catalog` entry for gradle/libs.versions.toml"
         case .computed(let expression, let hint)?:
             return "computed value (\(expression)); \(hint)"
         case nil:

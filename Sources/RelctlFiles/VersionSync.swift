@@ -48,6 +48,8 @@ public struct VersionDrift: Sendable, Hashable, CustomStringConvertible {
 public struct CurrentVersions: Sendable {
     public var files: [FileVersions]
     public var drift: [VersionDrift]
+    /// The project root the paths are relative to.
+    public var root: String = ""
 
     /// The highest iOS / Android build numbers across files (input for `BuildNumberPolicy.next`).
     public var highestIOSBuild: String? { BuildNumberPolicy.highest(files.compactMap(\.iosBuild)) }
@@ -61,7 +63,7 @@ public struct CurrentVersions: Sendable {
             let locations = try entry.editor.read(text, path: entry.path)
             files.append(FileVersions(entry: entry, text: text, locations: locations))
         }
-        return CurrentVersions(files: files, drift: drift(files))
+        return CurrentVersions(files: files, drift: drift(files), root: root)
     }
 
     /// Drift rules: marketing versions must share one core (`1.3.0-beta.2` and `1.3.0` agree, since iOS
@@ -133,7 +135,7 @@ public struct SyncPlan: Sendable {
             let entry = file.entry
             let path = entry.path
             let target = try self.target(for: file, entries: entries, version: version, iosBuild: iosBuild, androidBuild: androidBuild)
-            try checkIndirections(file, target: target, entries: entries)
+            try checkIndirections(file, target: target, entries: entries, root: root)
             try validateBuilds(file, target: target)
             let edits = try entry.editor.edits(file.text, path: path, target: target)
             let newText = applying(edits, to: file.text)
@@ -199,26 +201,41 @@ public struct SyncPlan: Sendable {
         return try make(root: root, entries: entries, version: version, iosBuild: builds.ios, androidBuild: builds.android)
     }
 
-    static func checkIndirections(_ file: FileVersions, target: VersionTarget, entries: [FileEntry]) throws(FileEditError) {
+    static func checkIndirections(_ file: FileVersions, target: VersionTarget, entries: [FileEntry], root: String) throws(FileEditError) {
+        let path = file.entry.path
         for location in file.locations where target.value(for: location.field) != nil {
+            let keyOption = location.field == .marketing ? "versionNameKey" : "versionCodeKey"
+            let label = location.context ?? location.field.rawValue
+            if let indirection = location.indirection, entries.contains(where: { $0.covers(indirection, inFileAt: path) }) { continue }
             switch location.indirection {
             case .buildSetting(let name)?:
-                let covered = entries.contains { [.pbxproj, .xcconfig, .pubspec].contains($0.format) && $0.path != file.entry.path }
-                if !covered {
-                    throw FileEditError(path: file.entry.path, line: location.line,
-                                        message: "\(location.context ?? location.field.rawValue) is $(\(name)); the real value lives in the build setting \(name)",
-                                        hint: "add the project.pbxproj (or the .xcconfig that sets \(name)) as a files entry")
-                }
+                throw FileEditError(path: path, line: location.line,
+                                    message: "\(label) is $(\(name)); the real value lives in the build setting \(name)",
+                                    hint: "add the project.pbxproj (or the .xcconfig that sets \(name)) as a files entry")
             case .gradleProperty(let name)?:
-                let covered = entries.contains { $0.format == .properties
-                    && ($0.options.propertyKeys.code == name || $0.options.propertyKeys.name == name) }
-                if !covered {
-                    throw FileEditError(path: file.entry.path, line: location.line,
-                                        message: "\(location.context ?? location.field.rawValue) reads the Gradle property \(name), which no files entry covers",
-                                        hint: "add {\"path\": \"android/gradle.properties\", \"format\": \"properties\", \"\(location.field == .marketing ? "versionNameKey" : "versionCodeKey")\": \"\(name)\"}")
-                }
-            default:
+                let properties = GradleProjectLayout.propertiesPath(forBuildFile: path, property: name, root: root)
+                throw FileEditError(path: path, line: location.line,
+                                    message: "\(label) reads the Gradle property \(name), which no files entry covers",
+                                    hint: "add {\"path\": \"\(properties)\", \"format\": \"properties\", \"\(keyOption)\": \"\(name)\"}")
+            case .versionCatalog(let alias)?:
+                let catalog = GradleProjectLayout.catalogPath(forBuildFile: path, root: root)
+                let key = GradleProjectLayout.catalogKey(alias, in: catalog, root: root)
+                throw FileEditError(path: path, line: location.line,
+                                    message: "\(label) reads libs.versions.\(alias) from the version catalog, which no files entry covers",
+                                    hint: "add {\"path\": \"\(catalog)\", \"format\": \"version-catalog\", \"\(keyOption)\": \"\(key?.key ?? alias)\"}")
+            case .computed?, nil:
                 break // literals are edited; computed values are refused by the editor
+            }
+            // A literal fallback behind a Gradle property that gradle.properties sets: the property wins, so writing
+            // only the fallback would change nothing the build uses.
+            if let primary = location.overriddenBy, case .gradleProperty(let name) = primary,
+               !entries.contains(where: { $0.covers(primary, inFileAt: path) }) {
+                let properties = GradleProjectLayout.propertiesPath(forBuildFile: path, property: name, root: root)
+                if let line = GradleProjectLayout.propertyLine(name, in: properties, root: root) {
+                    throw FileEditError(path: path, line: location.line,
+                                        message: "\(label) is \(location.value) only when the Gradle property \(name) is not set, and \(properties):\(line) sets it",
+                                        hint: "add {\"path\": \"\(properties)\", \"format\": \"properties\", \"\(keyOption)\": \"\(name)\"} so both are written")
+                }
             }
         }
     }
@@ -488,7 +505,8 @@ public enum VersionFiles {
     /// Looks for app.config.json/app.json (with an `expo` key), app.config.ts/js (literal versions only),
     /// package.json, pubspec.yaml, ios/*.xcodeproj and *.xcodeproj, ios/*/Info.plist with literal values (not of
     /// test bundles: a folder ending in Tests, or CFBundlePackageType BNDL),
-    /// android/app/build.gradle(.kts) (plus gradle.properties with the keys it reads that the file holds), and
+    /// the Android app modules with their gradle.properties keys, version catalog entries and version.properties
+    /// (see `detectAndroidFiles`), and
     /// *.xcconfig files setting MARKETING_VERSION (up to three folders deep, skipping Pods, node_modules, build, .git).
     ///
     /// A file is added only when `relctl sync` can write it: it holds a literal, and every other version value
@@ -528,30 +546,7 @@ public enum VersionFiles {
             let p = "ios/\(child)/Info.plist"
             if exists(p), !(text(p).map(isBundlePlist) ?? false) { add(FileEntry(path: p, format: .plist)) }
         }
-        for gradle in ["android/app/build.gradle", "android/app/build.gradle.kts"] where exists(gradle) {
-            let entry = FileEntry(path: gradle, format: .gradle)
-            guard let t = text(gradle), let locations = try? entry.editor.read(t, path: gradle) else { continue }
-            var options = FileOptions()
-            for location in locations {
-                if case .gradleProperty(let name)? = location.indirection {
-                    if location.field == .marketing { options.versionNameKey = name } else { options.versionCodeKey = name }
-                }
-            }
-            // gradle.properties only with the keys it holds.
-            let propertiesPath = "android/gradle.properties"
-            if options.versionNameKey != nil || options.versionCodeKey != nil, let p = text(propertiesPath),
-               let held = try? PropertiesEditor(versionNameKey: options.versionNameKey, versionCodeKey: options.versionCodeKey)
-                .read(p, path: propertiesPath) {
-                if !held.contains(where: { $0.field == .marketing }) { options.versionNameKey = nil }
-                if !held.contains(where: { $0.field == .androidBuild }) { options.versionCodeKey = nil }
-            } else {
-                options = FileOptions()
-            }
-            found.append(entry)
-            if options.versionNameKey != nil || options.versionCodeKey != nil {
-                found.append(FileEntry(path: propertiesPath, format: .properties, options: options))
-            }
-        }
+        found += detectAndroidFiles(root: root)
         // xcconfig files with MARKETING_VERSION.
         func walk(_ dir: String, depth: Int) {
             guard depth <= 3 else { return }
@@ -610,17 +605,21 @@ public enum VersionFiles {
                     && !kept.contains(where: { $0.isPackageJSONVersion(beside: entry.path) }) { return false }
                 // A Gradle file reading gradle.properties only is kept with it (it tells where the values live).
                 guard !values.isEmpty, values.contains(where: { $0.indirection == nil }) || entry.format == .gradle else { return false }
-                // gradle.properties is added for the Gradle file that reads it, and goes with it.
-                if entry.format == .properties && !kept.contains(where: { $0.format == .gradle }) { return false }
+                // gradle.properties and the version catalog are added for the Gradle files that read them, and go with them.
+                if (entry.format == .properties && entry.path.split(separator: "/").last == "gradle.properties") || entry.format == .versionCatalog {
+                    let read = kept.contains { gradle in
+                        gradle.format == .gradle && (locations[gradle] ?? []).contains { location in
+                            [location.indirection, location.overriddenBy].contains { $0.map { entry.covers($0, inFileAt: gradle.path) } ?? false }
+                        }
+                    }
+                    if !read { return false }
+                }
                 if syncRefuses(entry, values, with: kept) { return false }
                 return values.allSatisfy { location in
                     switch location.indirection {
                     case nil: return true
                     case .computed?: return false
-                    case .buildSetting?:
-                        return kept.contains { [.pbxproj, .xcconfig, .pubspec].contains($0.format) && $0.path != entry.path }
-                    case .gradleProperty(let name)?:
-                        return kept.contains { $0.format == .properties && ($0.options.propertyKeys.name == name || $0.options.propertyKeys.code == name) }
+                    case let indirection?: return kept.contains { $0.covers(indirection, inFileAt: entry.path) }
                     }
                 }
             }

@@ -43,10 +43,16 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
         ErrorCase(label: "gradle flutter.versionCode", path: "android/app/build.gradle.kts", format: .gradle,
                   text: "android {\n    defaultConfig {\n        versionCode = flutter.versionCode\n        versionName = flutter.versionName\n    }\n}\n",
                   target: VersionTarget(marketing: "1.0.0"), line: 4,
-                  fragment: "versionName is a computed value (flutter . versionName)", hintFragment: "pubspec"),
-        ErrorCase(label: "gradle version catalog", path: "app/build.gradle.kts", format: .gradle,
-                  text: "android {\n    defaultConfig {\n        versionCode = libs.versions.versionCode.get().toInt()\n    }\n}\n",
-                  target: VersionTarget(androidBuild: "9"), line: 3, fragment: "computed", hintFragment: "version catalog"),
+                  fragment: "versionName is a computed value (flutter.versionName)", hintFragment: "pubspec"),
+        ErrorCase(label: "version catalog rich version", path: "gradle/libs.versions.toml", format: .versionCatalog,
+                  options: FileOptions(versionNameKey: "appVersion"),
+                  text: "[versions]\nagp = \"8.5.0\"\nappVersion = { strictly = \"1.2.0\" }\n",
+                  target: VersionTarget(marketing: "1.3.0"), line: 3, fragment: "appVersion is a computed value ({ strictly = \"1.2.0\" })",
+                  hintFragment: "rich version"),
+        ErrorCase(label: "version catalog missing key", path: "gradle/libs.versions.toml", format: .versionCatalog,
+                  options: FileOptions(versionNameKey: "appVersion", versionCodeKey: "appCode"),
+                  text: "[versions]\nappVersion = \"1.2.0\"\n\n[libraries]\nappCode = \"3\"\n",
+                  target: VersionTarget(marketing: "1.3.0", androidBuild: "4"), line: nil, fragment: "no key appCode in [versions] found"),
         ErrorCase(label: "gradle missing versionCode", path: "app/build.gradle", format: .gradle,
                   text: "android {\n    defaultConfig {\n        versionName \"1.0\"\n    }\n    productFlavors { free { versionCode 3 } }\n}\n",
                   target: VersionTarget(androidBuild: "9"), line: nil, fragment: "no versionCode in android { defaultConfig { … } } found"),
@@ -140,7 +146,7 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
             Issue.record("expected a computed indirection, got \(String(describing: locations[1].indirection))")
             return
         }
-        #expect(expression == "computeName ( )")
+        #expect(expression == "computeName()")
         // Only the literal versionCode is requested: fine.
         let edits = try GradleEditor().edits(text, path: "build.gradle", target: VersionTarget(androidBuild: "2"))
         #expect(applying(edits, to: text) == text.replacingOccurrences(of: "versionCode 1", with: "versionCode 2"))

@@ -10,8 +10,9 @@ enum CurrentCommand {
         discussion: """
         For each entry of 'files' prints the marketing version, the iOS build number and the Android build
         number with the line they are on. A value that only refers to another place ($(MARKETING_VERSION) in an
-        Info.plist, $(FLUTTER_BUILD_NAME) in a Flutter project, a Gradle property) is shown with where the real
-        value lives. Nothing is written.
+        Info.plist, $(FLUTTER_BUILD_NAME) in a Flutter project, a Gradle property, a version catalog entry) is
+        shown as written with where the real value lives; a literal fallback (System.getenv("BUILD") ?: 12) with
+        what overrides it. Nothing is written.
 
         Drift: files that disagree about the marketing version (compared without the prerelease on iOS files,
         which carry 1.3.0 for 1.3.0-beta.1), the iOS build or the Android build. Each drift is reported on stderr
@@ -49,7 +50,7 @@ enum CurrentCommand {
         for file in current.files {
             out += "\(file.entry.path) (\(file.entry.format.rawValue))\n"
             if file.locations.isEmpty { out += "  (no version values found)\n" }
-            for row in rows(file, among: current.files) {
+            for row in rows(file, among: current.files, root: current.root) {
                 let lines = row.lines.count == 1 ? "line \(row.lines[0])" : "lines " + row.lines.map(String.init).joined(separator: ", ")
                 var line = "  " + pad(VersionFileText.fieldName(row.field), 15) + pad(row.value, 12) + " " + lines
                 if let whereItLives = row.whereItLives { line += " → " + whereItLives }
@@ -66,14 +67,14 @@ enum CurrentCommand {
         var whereItLives: String?
     }
 
-    static func rows(_ file: FileVersions, among files: [FileVersions]) -> [Row] {
+    static func rows(_ file: FileVersions, among files: [FileVersions], root: String) -> [Row] {
         var rows: [Row] = []
         for location in file.locations {
             if let i = rows.firstIndex(where: { $0.field == location.field && $0.value == location.value }) {
                 if !rows[i].lines.contains(location.line) { rows[i].lines.append(location.line) }
             } else {
                 rows.append(Row(field: location.field, value: location.value, lines: [location.line],
-                                whereItLives: VersionFileText.whereItLives(location, in: file, among: files)))
+                                whereItLives: VersionFileText.whereItLives(location, in: file, among: files, root: root)))
             }
         }
         let order: [VersionField] = [.marketing, .build, .iosBuild, .androidBuild]
@@ -93,7 +94,7 @@ enum CurrentCommand {
             return .object([
                 ("value", .string(location.value)),
                 ("line", .int(location.line)),
-                ("indirection", .optional(VersionFileText.whereItLives(location, in: file, among: current.files))),
+                ("indirection", .optional(VersionFileText.whereItLives(location, in: file, among: current.files, root: current.root))),
             ])
         }
         return .object([

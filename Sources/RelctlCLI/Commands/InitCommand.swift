@@ -12,8 +12,10 @@ enum InitCommand {
         discussion: """
         Looks at the repository root for app.json / app.config.json (Expo), app.config.ts/js with literal
         versions, package.json, pubspec.yaml, ios/*.xcodeproj/project.pbxproj, ios/*/Info.plist with literal
-        values, android/app/build.gradle(.kts) (and the gradle.properties keys it reads) and .xcconfig files
-        setting MARKETING_VERSION. A file is added only when sync can write every version value in it: literals,
+        values, the build.gradle(.kts) of every Android app module (android/app, app/ at the root, Kotlin
+        Multiplatform composeApp/ and androidApp/, …) with the gradle.properties keys, version catalog entries
+        (gradle/libs.versions.toml) and version.properties keys they read, and .xcconfig files setting
+        MARKETING_VERSION. buildNumber.shared is true only when the iOS and Android build numbers already agree. A file is added only when sync can write every version value in it: literals,
         or references another detected file covers (a Gradle property only when gradle.properties holds that key;
         in a Flutter app pubspec.yaml feeds the Gradle and Xcode files). Files with only references, or with any
         computed value (version: pkg.version, a script variable), are skipped.
@@ -34,9 +36,11 @@ enum InitCommand {
         }
         let entries = VersionFiles.detectFiles(root: root)
         guard !entries.isEmpty else {
-            throw CLIFailure(message: "no version files found in \(root) (looked for app.json, app.config.*, package.json, pubspec.yaml, ios/*.xcodeproj, ios/*/Info.plist, android/app/build.gradle, *.xcconfig); nothing was written, add 'files' entries to \(Config.fileName) by hand")
+            throw CLIFailure(message: "no version files found in \(root) (looked for app.json, app.config.*, package.json, pubspec.yaml, ios/*.xcodeproj, ios/*/Info.plist, */build.gradle(.kts) of an Android app module, gradle.properties, gradle/libs.versions.toml, version.properties, *.xcconfig); nothing was written, add 'files' entries to \(Config.fileName) by hand")
         }
-        let text = configText(entries)
+        let current = try? CurrentVersions.read(root: root, entries: entries)
+        let shared = sharedBuildCounter(current)
+        let text = configText(entries, sharedBuildNumber: shared.shared)
         // Never overwrite, even if the file appeared since the check above.
         let fd = open(configPath, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard fd >= 0 else {
@@ -50,7 +54,6 @@ enum InitCommand {
             throw CLIFailure(message: "cannot write \(configPath); nothing was written")
         }
 
-        let current = try? CurrentVersions.read(root: root, entries: entries)
         for entry in entries {
             var line = CurrentCommand.pad(entry.path, 44) + " " + CurrentCommand.pad(entry.format.rawValue, 10)
             if let file = current?.files.first(where: { $0.entry == entry }) {
@@ -59,11 +62,19 @@ enum InitCommand {
                 if let v = file.iosBuild, file.value(.build) == nil { values.append("iOS build \(v)") }
                 if let v = file.androidBuild, file.value(.build) == nil { values.append("Android build \(v)") }
                 if let v = file.value(.build) { values.append("build \(v)") }
+                // Values that live in another detected file (a Gradle property, a version catalog entry).
+                let elsewhere = entries.filter { other in
+                    other != entry && file.locations.contains { $0.indirection.map { other.covers($0, inFileAt: entry.path) } ?? false }
+                }
+                if !elsewhere.isEmpty && entry.format == .gradle {
+                    values.append("values in " + elsewhere.map(\.path).joined(separator: ", "))
+                }
                 line += " " + values.joined(separator: ", ")
             }
             context.output.result(line.trimmingTrailingSpaces())
         }
         context.output.message("wrote \(Config.fileName) with \(entries.count) version file\(entries.count == 1 ? "" : "s") and buildNumber strategy increment; check it, then run 'relctl current'")
+        if let reason = shared.reason { context.output.note(reason) }
         if let drift = current?.drift, !drift.isEmpty {
             context.output.warning("the files disagree (\(drift.map { $0.field.rawValue }.joined(separator: ", "))); 'relctl current' shows where, 'relctl sync <version>' aligns them")
         }
@@ -88,12 +99,21 @@ enum InitCommand {
     }
 
     /// The starter config: pretty JSON, 2-space indent, a trailing newline.
-    static func configText(_ entries: [FileEntry]) -> String {
+    static func configText(_ entries: [FileEntry], sharedBuildNumber: Bool = true) -> String {
         JSONOutput.object([
             ("tagFormat", .string(Config().tagFormat)),
             ("files", .array(entries.map(entryJSON))),
-            ("buildNumber", .object([("strategy", .string("increment")), ("shared", .bool(true))])),
+            ("buildNumber", .object([("strategy", .string("increment")), ("shared", .bool(sharedBuildNumber))])),
         ]).prettyRendered()
+    }
+
+    /// One counter for both stores only when the files' iOS and Android build numbers already agree: a shared
+    /// counter moves both to the highest + 1, and an Android versionCode of 12 must not jump to an iOS build such
+    /// as 1703280000 (irreversible once uploaded). Without one of the platforms there is nothing to share.
+    static func sharedBuildCounter(_ current: CurrentVersions?) -> (shared: Bool, reason: String?) {
+        guard let current, let ios = current.highestIOSBuild, let android = current.highestAndroidBuild else { return (true, nil) }
+        if ios == android || (Int(ios) != nil && Int(ios) == Int(android)) { return (true, nil) }
+        return (false, "buildNumber.shared is false: the iOS build (\(ios)) and the Android versionCode (\(android)) differ, so each store keeps its own counter; set it to true once they agree if you want one counter")
     }
 
     static func entryJSON(_ entry: FileEntry) -> JSONOutput {
