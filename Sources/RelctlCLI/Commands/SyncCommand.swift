@@ -104,7 +104,7 @@ enum SyncCommand {
         for file in current.files {
             for location in file.locations where location.field == .marketing && location.indirection == nil {
                 guard let old = SemanticVersion(location.value) else { continue }
-                let compared = file.entry.format.marketingPlatform == .ios
+                let compared = !file.keepsPrerelease
                     ? SemanticVersion(major: new.major, minor: new.minor, patch: new.patch) : new
                 if old > compared { return (file.entry.path, location.line, location.value) }
             }
