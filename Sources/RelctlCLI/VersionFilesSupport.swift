@@ -121,12 +121,14 @@ extension Workspace {
     /// record of the last `relctl sync` in this clone, or a prerelease tag of that core without a tag for the
     /// final version, shows the files were last synced to a prerelease.
     func filesWereLastSynced(to version: String, current: CurrentVersions) -> Bool {
-        let whole = current.files.filter { $0.entry.format.marketingPlatform != .ios }.compactMap(\.marketing)
+        let whole = current.files.filter(\.keepsPrerelease).compactMap(\.marketing)
         if !whole.isEmpty { return whole.allSatisfy { $0 == version } }
         if VersionParts(version).prerelease != nil { return false }
         if let record = SyncRecord.read(gitDir: repository.gitDir), record.fingerprint == SyncRecord.fingerprint(current) {
             return record.version == version
         }
+        // No file holds the version ("only": "build" entries): only the record can tell it is the same.
+        if !current.files.contains(where: { $0.marketing != nil }) { return false }
         return !prereleaseTaggedWithoutFinal(version)
     }
 

@@ -34,6 +34,8 @@ public struct FileOptions: Sendable, Hashable {
     public var versionCodeKey: String?
     /// pubspec: keep a zero-padded build number zero-padded to the same width.
     public var padBuildNumber: Bool
+    /// pbxproj, plist, xcconfig: read and write only this value (see `OnlyField`).
+    public var only: OnlyField?
 
     /// properties: the keys read and written. Only the configured keys; `VERSION_NAME` and `VERSION_CODE` when
     /// neither is configured.
@@ -43,7 +45,8 @@ public struct FileOptions: Sendable, Hashable {
     }
 
     public init(keyPath: [String]? = nil, field: VersionField? = nil, targets: [String]? = nil, pattern: String? = nil,
-                versionNameKey: String? = nil, versionCodeKey: String? = nil, padBuildNumber: Bool = false) {
+                versionNameKey: String? = nil, versionCodeKey: String? = nil, padBuildNumber: Bool = false,
+                only: OnlyField? = nil) {
         self.keyPath = keyPath
         self.field = field
         self.targets = targets
@@ -51,6 +54,7 @@ public struct FileOptions: Sendable, Hashable {
         self.versionNameKey = versionNameKey
         self.versionCodeKey = versionCodeKey
         self.padBuildNumber = padBuildNumber
+        self.only = only
     }
 }
 
@@ -76,15 +80,27 @@ public struct FileEntry: Sendable, Hashable {
 
     /// The editor for this entry. A leading UTF-8 byte order mark is kept in the text (so it is written back
     /// unchanged) and hidden from the format's editor.
-    public var editor: any VersionEditor { ByteOrderMarkSkipping(inner: formatEditor) }
+    public var editor: any VersionEditor { editor(readFile: nil) }
 
-    private var formatEditor: any VersionEditor {
+    /// The editor, looking into the files a project file refers to (an Xcode project's .xcconfig files and
+    /// Info.plists, root-relative under `root`) to know where each target's version really lives.
+    public func editor(root: String) -> any VersionEditor {
+        editor(readFile: { path in try? VersionFiles.readText(root: root, path: path) })
+    }
+
+    func editor(readFile: (@Sendable (String) -> String?)?) -> any VersionEditor {
+        let inner = ByteOrderMarkSkipping(inner: formatEditor(readFile: readFile))
+        guard let only = options.only, OnlyField.formats.contains(format) else { return inner }
+        return FieldSelecting(inner: inner, only: only)
+    }
+
+    private func formatEditor(readFile: (@Sendable (String) -> String?)?) -> any VersionEditor {
         switch format {
         case .expo: return ExpoJSONEditor()
         case .json: return JSONKeyPathEditor(keyPath: options.keyPath ?? ["version"], field: options.field ?? .marketing,
                                              json5: false)
         case .expoJS: return ExpoJSEditor()
-        case .pbxproj: return PbxprojEditor(targets: options.targets)
+        case .pbxproj: return PbxprojEditor(targets: options.targets, readFile: readFile)
         case .plist: return PlistEditor()
         case .xcconfig: return XcconfigEditor()
         case .gradle: return GradleEditor()
@@ -97,9 +113,10 @@ public struct FileEntry: Sendable, Hashable {
 
     /// Which option keys each format accepts (besides `path` and `format`).
     public static let optionKeys: [FileFormat: Set<String>] = [
-        .expo: [], .expoJS: [], .plist: [], .xcconfig: [], .gradle: [],
+        .expo: [], .expoJS: [], .gradle: [],
+        .plist: ["only"], .xcconfig: ["only"],
         .json: ["keyPath", "field"],
-        .pbxproj: ["targets"],
+        .pbxproj: ["targets", "only"],
         .properties: ["versionNameKey", "versionCodeKey"],
         .versionCatalog: ["versionNameKey", "versionCodeKey"],
         .pubspec: ["padBuildNumber"],
@@ -176,6 +193,13 @@ public struct FileEntry: Sendable, Hashable {
         if format == .versionCatalog && options.versionNameKey == nil && options.versionCodeKey == nil {
             throw fail(node.line, "version-catalog entry \(path) needs \"versionNameKey\" or \"versionCodeKey\"",
                        "the keys of its [versions] table the build script reads, e.g. \"versionNameKey\": \"appVersionName\" for libs.versions.appVersionName")
+        }
+        if let v = node.member("only") {
+            guard let s = v.stringValue, let only = OnlyField(rawValue: s) else {
+                throw fail(v.line, "only must be \"build\" or \"marketing\", found \(v.stringValue.map { "\"\($0)\"" } ?? JSONEditing.article(v.typeName))",
+                           "\"only\": \"build\" writes the build number alone, \"only\": \"marketing\" the version alone")
+            }
+            options.only = only
         }
         if format == .regex {
             guard let pattern = options.pattern else {

@@ -88,8 +88,10 @@ public struct XcconfigEditor: VersionEditor {
                                 message: "conditional setting \(conditional.setting); relctl edits unconditional settings only",
                                 hint: "remove it (one \(conditional.setting.prefix { $0 != "[" }) for every SDK), or use a regex entry for this line")
         }
-        try requireFields(locations, target: target, fields: [.marketing, .iosBuild], path: path) {
-            $0 == .marketing ? marketingKey : buildKey
+        // A file may hold one of the two (Version.xcconfig and Build.xcconfig): it writes what it holds.
+        if locations.isEmpty && (target.marketing != nil || target.iosBuild != nil) {
+            throw FileEditError(path: path, line: nil, message: "neither \(marketingKey) nor \(buildKey) is set in this file",
+                                hint: "add \(marketingKey) = 1.0.0 (or \(buildKey) = 1) to it, or remove its entry from 'files'")
         }
         return plainEdits(locations, target: target)
     }

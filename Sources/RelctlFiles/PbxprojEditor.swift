@@ -143,6 +143,7 @@ struct PBXParser {
     }
 }
 
+
 /// Xcode `project.pbxproj`: `MARKETING_VERSION` (marketing) and `CURRENT_PROJECT_VERSION` (iOS build)
 /// in every `XCBuildConfiguration` of the selected targets, found through
 /// PBXNativeTarget → buildConfigurationList → XCConfigurationList → buildConfigurations.
@@ -150,8 +151,16 @@ struct PBXParser {
 /// `targets == nil` selects application and app-extension targets (including watch apps/extensions,
 /// App Clips and message extensions); test and framework targets are never touched by default.
 /// A `$(VAR)` value (Flutter's `"$(FLUTTER_BUILD_NUMBER)"`) is reported as an indirection and left alone.
+///
+/// A target configuration without the setting inherits it: with `readFile` (the project's other files, root-relative)
+/// relctl resolves it as Xcode does (`XcodeTargetVersions`) and edits the project-level value when that is where
+/// it lives; a value in an `.xcconfig` or an Info.plist is that file's entry's to write (the sync plan checks one
+/// covers it). Without `readFile` only the project-level value of a target without a base configuration is followed,
+/// and a setting missing from a configuration without a base configuration is an error.
 public struct PbxprojEditor: VersionEditor {
     public var targets: [String]?
+    /// The text of another file of the repository (root-relative path), nil when unreadable.
+    package var readFile: (@Sendable (String) -> String?)?
 
     public static let defaultProductTypes: Set<String> = [
         "com.apple.product-type.application",
@@ -172,89 +181,140 @@ public struct PbxprojEditor: VersionEditor {
         self.targets = targets
     }
 
+    package init(targets: [String]?, readFile: (@Sendable (String) -> String?)?) {
+        self.targets = targets
+        self.readFile = readFile
+    }
+
     public struct Configuration: Sendable, Hashable {
         public var target: String
         public var configuration: String
+        /// The target's own setting, or the project-level one it inherits (nil = not in this file).
         public var marketing: VersionLocation?
         public var build: VersionLocation?
     }
 
-    /// Every build configuration of the selected targets, with the values found (nil = setting absent).
-    public func configurations(_ text: String, path: String) throws(FileEditError) -> [Configuration] {
-        let t = ByteText(text)
-        var parser = PBXParser(t, path: path)
-        let root = try parser.parseDocument()
-        guard case .dict(let objectPairs)? = root["objects"] else {
-            throw FileEditError(path: path, line: nil, message: "no objects dictionary; is this a project.pbxproj?")
-        }
-        var objects: [String: PBXValue] = [:]
-        for (id, value) in objectPairs { objects[id] = value }
-
-        var nativeTargets: [(name: String, productType: String, object: PBXValue)] = []
-        for (_, object) in objectPairs where object["isa"]?.string == "PBXNativeTarget" {
-            nativeTargets.append((object["name"]?.string ?? "?", object["productType"]?.string ?? "", object))
-        }
-        let selected: [(name: String, productType: String, object: PBXValue)]
+    /// The targets this editor works on.
+    package func selectedTargets(_ project: XcodeProject, path: String) throws(FileEditError) -> [XcodeProject.Target] {
         if let targets {
-            for name in targets where !nativeTargets.contains(where: { $0.name == name }) {
+            for name in targets where !project.targets.contains(where: { $0.name == name }) {
                 throw FileEditError(path: path, line: nil, message: "no target named \(name)",
-                                    hint: "targets in this project: \(nativeTargets.map(\.name).joined(separator: ", "))")
+                                    hint: "targets in this project: \(project.targets.map(\.name).joined(separator: ", "))")
             }
-            selected = nativeTargets.filter { targets.contains($0.name) }
-        } else {
-            selected = nativeTargets.filter { Self.defaultProductTypes.contains($0.productType) }
-            if selected.isEmpty {
-                throw FileEditError(path: path, line: nil, message: "no application or app-extension target found",
-                                    hint: "name the targets in the entry's \"targets\" option")
-            }
+            return try Self.usable(project.targets.filter { targets.contains($0.name) })
         }
-        var result: [Configuration] = []
+        let selected = project.targets.filter { Self.defaultProductTypes.contains($0.productType) }
+        if selected.isEmpty {
+            throw FileEditError(path: path, line: nil, message: "no application or app-extension target found",
+                                hint: "name the targets in the entry's \"targets\" option")
+        }
+        return try Self.usable(selected)
+    }
+
+    private static func usable(_ targets: [XcodeProject.Target]) throws(FileEditError) -> [XcodeProject.Target] {
+        if let error = targets.lazy.compactMap(\.error).first { throw error }
+        return targets
+    }
+
+    /// Where each selected target's version lives (needs `readFile` to look into .xcconfig files and Info.plists;
+    /// without it they count as unreadable).
+    package func targetVersions(_ text: String, path: String) throws(FileEditError) -> [XcodeTargetVersion] {
+        let project = try XcodeProject(text, path: path)
+        let selected = try selectedTargets(project, path: path)
+        let read = readFile
+        return XcodeTargetVersions.resolve(project, targets: selected) { read?($0) }
+    }
+
+    /// Every build configuration of the selected targets, with the values found in this file (nil = not here),
+    /// and where each one's version lives when `readFile` is given.
+    func resolved(_ text: String, path: String) throws(FileEditError)
+        -> [(configuration: Configuration, version: XcodeTargetVersion?, inherits: Bool)] {
+        let project = try XcodeProject(text, path: path)
+        let selected = try selectedTargets(project, path: path)
+        let t = ByteText(text)
+        let read = readFile
+        let versions = readFile.map { _ in XcodeTargetVersions.resolve(project, targets: selected) { read?($0) } }
+        var result: [(configuration: Configuration, version: XcodeTargetVersion?, inherits: Bool)] = []
+        var index = 0
         for target in selected {
-            guard let listID = target.object["buildConfigurationList"]?.string,
-                  let list = objects[listID], list["isa"]?.string == "XCConfigurationList",
-                  let configIDs = list["buildConfigurations"]?.array else {
-                throw FileEditError(path: path, line: nil, message: "target \(target.name) has no usable buildConfigurationList")
-            }
-            for idValue in configIDs {
-                guard let id = idValue.string, let config = objects[id], config["isa"]?.string == "XCBuildConfiguration" else {
-                    throw FileEditError(path: path, line: nil, message: "target \(target.name) refers to a missing XCBuildConfiguration")
-                }
-                let configName = config["name"]?.string ?? "?"
-                let context = "target \(target.name), configuration \(configName)"
+            for config in target.configurations {
+                let version = versions?[index]
+                index += 1
+                let projectConfig = project.projectConfiguration(named: config.name)
                 func location(_ key: String, _ field: VersionField) -> VersionLocation? {
-                    guard case .string(let value, let range, _)? = config["buildSettings"]?[key] else { return nil }
-                    return VersionLocation(field: field, value: value, line: t.line(of: range.lowerBound), range: range,
-                                           indirection: buildSettingReference(value).map { .buildSetting($0) }, context: context)
+                    if let s = config.settings[key] {
+                        return VersionLocation(field: field, value: s.value, line: s.line, range: s.range,
+                                               indirection: buildSettingReference(s.value).map { .buildSetting($0) },
+                                               context: "target \(target.name), configuration \(config.name)")
+                    }
+                    // Inherited from the project's build settings: certain without a base configuration;
+                    // with the other files read, whenever that is where the value really lives.
+                    let source = version?.source(field)
+                    if let source, source.kind == .pbxproj, let range = source.range, let value = source.value {
+                        return VersionLocation(field: field, value: value, line: t.line(of: range.lowerBound), range: range,
+                                               context: "project, configuration \(config.name) (\(source.setting))")
+                    }
+                    if version == nil, !config.hasBaseConfiguration, let s = projectConfig?.settings[key] {
+                        return VersionLocation(field: field, value: s.value, line: s.line, range: s.range,
+                                               indirection: buildSettingReference(s.value).map { .buildSetting($0) },
+                                               context: "project, configuration \(config.name)")
+                    }
+                    return nil
                 }
-                result.append(Configuration(target: target.name, configuration: configName,
-                                            marketing: location("MARKETING_VERSION", .marketing),
-                                            build: location("CURRENT_PROJECT_VERSION", .iosBuild)))
+                // Without the other files, only a base configuration can hold what this file lacks.
+                let inherits = config.hasBaseConfiguration || projectConfig?.hasBaseConfiguration == true
+                result.append((Configuration(target: target.name, configuration: config.name,
+                                             marketing: location("MARKETING_VERSION", .marketing),
+                                             build: location("CURRENT_PROJECT_VERSION", .iosBuild)), version, inherits))
             }
         }
         return result
     }
 
+    /// Every build configuration of the selected targets, with the values found (nil = setting absent).
+    public func configurations(_ text: String, path: String) throws(FileEditError) -> [Configuration] {
+        try resolved(text, path: path).map(\.configuration)
+    }
+
     public func read(_ text: String, path: String) throws(FileEditError) -> [VersionLocation] {
-        try configurations(text, path: path).flatMap { [$0.marketing, $0.build].compactMap { $0 } }
+        var seen = Set<Range<Int>>()
+        return try configurations(text, path: path).flatMap { [$0.marketing, $0.build].compactMap { $0 } }
+            .filter { seen.insert($0.range).inserted }
     }
 
     public func edits(_ text: String, path: String, target: VersionTarget) throws(FileEditError) -> [TextEdit] {
         var edits: [TextEdit] = []
+        var edited = Set<Range<Int>>()
         let bytes = Array(text.utf8)
-        for config in try configurations(text, path: path) {
+        for (config, version, inherits) in try resolved(text, path: path) {
             for (key, field, location) in [("MARKETING_VERSION", VersionField.marketing, config.marketing),
                                            ("CURRENT_PROJECT_VERSION", VersionField.iosBuild, config.build)] {
                 guard let newValue = target.value(for: field) else { continue }
                 guard let location else {
-                    throw FileEditError(path: path, line: nil,
-                                        message: "\(key) is not set in target \(config.target), configuration \(config.configuration)",
-                                        hint: "set it in Xcode (Build Settings → Versioning) or leave the target out with \"targets\"")
+                    // Elsewhere (an .xcconfig, the Info.plist, pubspec.yaml): the sync plan checks an entry covers it.
+                    if let source = version?.source(field) {
+                        if source.kind == .unset { throw Self.notSet(key, config, path: path) }
+                        if source.kind == .unresolved {
+                            throw FileEditError(path: source.path ?? path, line: source.line,
+                                                message: "\(source.reason ?? source.setting), which relctl cannot follow to a value for target \(config.target)",
+                                                hint: "write a literal there, or leave the target out with \"targets\"")
+                        }
+                        continue
+                    }
+                    if inherits { continue }
+                    throw Self.notSet(key, config, path: path)
                 }
-                if location.indirection != nil || location.value == newValue { continue }
+                if location.indirection != nil || location.value == newValue || !edited.insert(location.range).inserted { continue }
                 edits.append(TextEdit(range: location.range, replacement: Self.literal(newValue, quotedBefore: bytes[location.range.lowerBound] == UInt8(ascii: "\""))))
             }
         }
         return edits
+    }
+
+    static func notSet(_ key: String, _ config: Configuration, path: String) -> FileEditError {
+        FileEditError(path: path, line: nil,
+                      message: "\(key) is not set in target \(config.target), configuration \(config.configuration)",
+                      hint: "set it in Xcode (Build Settings → Versioning) or leave the target out with \"targets\"")
     }
 
     static func literal(_ value: String, quotedBefore: Bool) -> String {

@@ -102,8 +102,14 @@ public struct PlistEditor: VersionEditor {
 
 // MARK: - regex
 
-/// Any text file: exactly one match of `pattern`, whose named group `version` is the value of `field`.
+/// Any text file: exactly one match of `pattern`, whose named group `version` is the value of `field`, and whose
+/// optional named group `build` is the build number (`"(?<version>[0-9.]+) \\((?<build>[0-9]+)\\)"` for
+/// `40.0.5 (73)`; it gets the shared build number, Android's when the platforms count separately).
 /// The pattern is an ICU regular expression (NSRegularExpression) with `^`/`$` matching at line breaks.
+///
+/// A value is written only if the pattern still matches the new text with that value in its group, so a sync never
+/// leaves a file the next sync refuses. A pattern that admits only `X.Y.Z` gets the core of a prerelease
+/// (`4.2.0` for `4.2.0-beta.1`): the full version is tried first, then the core.
 public struct RegexEditor: VersionEditor {
     public var pattern: String
     public var field: VersionField
@@ -122,7 +128,7 @@ public struct RegexEditor: VersionEditor {
         }
         guard pattern.contains("(?<version>") else {
             throw FileEditError(path: path, line: line, message: "regex pattern has no (?<version>…) group",
-                                hint: "wrap the version part in (?<version>…), e.g. VERSION = \"(?<version>[0-9.]+)\"")
+                                hint: "wrap the version part in (?<version>…), e.g. VERSION = \"(?<version>[0-9.]+)\"; a build number goes in (?<build>…)")
         }
     }
 
@@ -130,37 +136,82 @@ public struct RegexEditor: VersionEditor {
         try NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines])
     }
 
-    public func read(_ text: String, path: String) throws(FileEditError) -> [VersionLocation] {
+    private func regex(path: String) throws(FileEditError) -> NSRegularExpression {
         try RegexEditor.validate(pattern: pattern, path: path, line: nil)
-        let regex: NSRegularExpression
-        do { regex = try RegexEditor.compile(pattern) } catch {
+        do { return try RegexEditor.compile(pattern) } catch {
             throw FileEditError(path: path, line: nil, message: "invalid regex pattern")
         }
+    }
+
+    /// The groups of every match: (version location, build location).
+    private func matches(_ text: String, regex: NSRegularExpression) -> [(version: VersionLocation?, build: VersionLocation?)] {
         let t = ByteText(text)
-        let matches = regex.matches(in: text, range: NSRange(text.startIndex..., in: text))
-        var result: [VersionLocation] = []
-        for match in matches {
-            let ns = match.range(withName: "version")
-            guard ns.location != NSNotFound, let r = Range(ns, in: text) else { continue }
+        func location(_ match: NSTextCheckingResult, _ group: String, _ field: VersionField) -> VersionLocation? {
+            let ns = match.range(withName: group)
+            guard ns.location != NSNotFound, let r = Range(ns, in: text) else { return nil }
             let start = text.utf8.distance(from: text.startIndex, to: r.lowerBound)
             let end = text.utf8.distance(from: text.startIndex, to: r.upperBound)
-            result.append(VersionLocation(field: field, value: String(text[r]), line: t.line(of: start), range: start..<end, context: "regex"))
+            return VersionLocation(field: field, value: String(text[r]), line: t.line(of: start), range: start..<end,
+                                   context: group == "build" ? "build" : "regex")
         }
-        if result.count > 1 {
-            throw FileEditError(path: path, line: result[1].line,
-                                message: "pattern matches \(result.count) times (lines \(result.map { String($0.line) }.joined(separator: ", "))), expected exactly one",
+        return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
+            let pair = (location(match, "version", field), pattern.contains("(?<build>") ? location(match, "build", .build) : nil)
+            return pair.0 == nil && pair.1 == nil ? nil : pair
+        }
+    }
+
+    public func read(_ text: String, path: String) throws(FileEditError) -> [VersionLocation] {
+        let found = matches(text, regex: try regex(path: path))
+        if found.count > 1 {
+            let lines = found.map { String(($0.version ?? $0.build)!.line) }
+            throw FileEditError(path: path, line: (found[1].version ?? found[1].build)?.line,
+                                message: "pattern matches \(found.count) times (lines \(lines.joined(separator: ", "))), expected exactly one",
                                 hint: "make the pattern more specific, e.g. anchor it with ^")
         }
-        return result
+        return found.flatMap { [$0.version, $0.build].compactMap { $0 } }
     }
 
     public func edits(_ text: String, path: String, target: VersionTarget) throws(FileEditError) -> [TextEdit] {
+        let regex = try regex(path: path)
         let locations = try read(text, path: path)
-        guard let newValue = target.value(for: field) else { return [] }
-        guard let location = locations.first else {
+        let version = locations.first { $0.field == field }
+        let build = locations.first { $0.field == .build }
+        if version == nil && build == nil && (target.value(for: field) != nil || target.value(for: .build) != nil) {
             throw FileEditError(path: path, line: nil, message: "pattern \(pattern) does not match",
                                 hint: "check the pattern against the file")
         }
-        return newValue == location.value ? [] : [TextEdit(range: location.range, replacement: newValue)]
+        var edits: [TextEdit] = []
+        if let build, let newBuild = target.value(for: .build), newBuild != build.value {
+            edits.append(TextEdit(range: build.range, replacement: newBuild))
+        }
+        if let version, let newValue = target.value(for: field) {
+            // The full value first; a pattern that admits only X.Y.Z gets the core of a prerelease.
+            let core = VersionParts(newValue).core
+            var candidates = [newValue]
+            if field == .marketing && core != newValue { candidates.append(core) }
+            var chosen: String?
+            for candidate in candidates {
+                let edit = TextEdit(range: version.range, replacement: candidate)
+                let after = matches(applying(edits + [edit], to: text), regex: regex)
+                if after.count == 1, after[0].version?.value == candidate { chosen = candidate; break }
+            }
+            guard let chosen else {
+                throw FileEditError(path: path, line: version.line,
+                                    message: "the pattern would not match \(candidates.map { "\"\($0)\"" }.joined(separator: " or ")) written in place of \"\(version.value)\", so the next sync could not find it",
+                                    hint: "widen the (?<version>…) group of the pattern, e.g. (?<version>[0-9A-Za-z.+-]+)")
+            }
+            if chosen != version.value { edits.append(TextEdit(range: version.range, replacement: chosen)) }
+        }
+        return edits
+    }
+
+    /// Whether the file, written with a prerelease, would still match: false when the pattern admits only `X.Y.Z`
+    /// (such a file holds the core of a prerelease, like an iOS file).
+    public func admitsPrerelease(_ text: String) -> Bool {
+        guard field == .marketing, let regex = try? RegexEditor.compile(pattern),
+              let version = matches(text, regex: regex).first?.version else { return true }
+        let candidate = VersionParts(version.value).core + "-rc.1"
+        let after = matches(applying([TextEdit(range: version.range, replacement: candidate)], to: text), regex: regex)
+        return after.count == 1 && after[0].version?.value == candidate
     }
 }

@@ -14,6 +14,35 @@ public struct FileVersions: Sendable {
     public var entry: FileEntry
     public var text: String
     public var locations: [VersionLocation]
+    /// pbxproj: where each selected target's version lives, per build configuration (empty for other formats).
+    package var targets: [XcodeTargetVersion] = []
+
+    public init(entry: FileEntry, text: String, locations: [VersionLocation]) {
+        self.entry = entry
+        self.text = text
+        self.locations = locations
+    }
+
+    /// Reads one entry under `root`, with its Xcode targets resolved for a pbxproj.
+    public static func load(root: String, entry: FileEntry) throws(FileEditError) -> FileVersions {
+        let text = try VersionFiles.readText(root: root, path: entry.path)
+        let editor = entry.editor(root: root)
+        var file = FileVersions(entry: entry, text: text, locations: try editor.read(text, path: entry.path))
+        if entry.format == .pbxproj {
+            let read: @Sendable (String) -> String? = { path in try? VersionFiles.readText(root: root, path: path) }
+            file.targets = try PbxprojEditor(targets: entry.options.targets, readFile: read).targetVersions(text, path: entry.path)
+        }
+        return file
+    }
+
+    /// Whether the file holds a prerelease whole (`1.3.0-beta.1`) rather than its core: Android and JSON files do,
+    /// iOS files do not, and a regex entry does when its pattern admits one.
+    public var keepsPrerelease: Bool {
+        switch entry.format {
+        case .regex: return RegexEditor(pattern: entry.options.pattern ?? "", field: entry.options.field ?? .marketing).admitsPrerelease(text)
+        default: return entry.format.marketingPlatform != .ios
+        }
+    }
 
     /// The first directly written (non-indirect) value of a field, if any.
     public func value(_ field: VersionField) -> String? {
@@ -58,31 +87,47 @@ public struct CurrentVersions: Sendable {
     /// Reads every entry (relative to `root`). Throws the first missing/unparsable/ambiguous file.
     public static func read(root: String, entries: [FileEntry]) throws(FileEditError) -> CurrentVersions {
         var files: [FileVersions] = []
-        for entry in entries {
-            let text = try VersionFiles.readText(root: root, path: entry.path)
-            let locations = try entry.editor.read(text, path: entry.path)
-            files.append(FileVersions(entry: entry, text: text, locations: locations))
-        }
+        for entry in entries { files.append(try FileVersions.load(root: root, entry: entry)) }
         return CurrentVersions(files: files, drift: drift(files), root: root)
     }
 
     /// Drift rules: marketing versions must share one core (`1.3.0-beta.2` and `1.3.0` agree, since iOS
-    /// files carry the store-safe core), and formats that keep the full version (json, gradle,
-    /// properties, regex) must agree exactly; iOS builds must agree; Android builds must agree.
+    /// files carry the store-safe core), and files that keep the full version (json, gradle,
+    /// properties, a regex admitting prereleases) must agree exactly; iOS builds must agree; Android builds must
+    /// agree. The version of every target of a pbxproj counts where it really lives, so an extension whose
+    /// Info.plist or .xcconfig (listed or not) holds an older version is drift.
     static func drift(_ files: [FileVersions]) -> [VersionDrift] {
-        func sites(_ pick: (FileVersions) -> [VersionLocation]) -> [VersionDrift.Site] {
-            files.flatMap { f in pick(f).filter { $0.indirection == nil }.map { VersionDrift.Site(path: f.entry.path, line: $0.line, value: $0.value) } }
+        func sites(_ fields: [VersionField]) -> [VersionDrift.Site] {
+            var result: [VersionDrift.Site] = []
+            var seen = Set<String>()
+            func add(_ path: String, _ line: Int, _ value: String) {
+                if seen.insert("\(path):\(line)").inserted { result.append(VersionDrift.Site(path: path, line: line, value: value)) }
+            }
+            for f in files {
+                for l in f.locations where fields.contains(l.field) && l.indirection == nil { add(f.entry.path, l.line, l.value) }
+            }
+            for f in files {
+                for target in f.targets {
+                    for field in fields where field != .build && f.entry.options.only?.admits(field) ?? true {
+                        let source = target.source(field == .androidBuild ? .iosBuild : field)
+                        guard field != .androidBuild, [.plist, .xcconfig, .pbxproj].contains(source.kind),
+                              let path = source.path, let line = source.line, let value = source.value else { continue }
+                        add(path, line, value)
+                    }
+                }
+            }
+            return result
         }
         var result: [VersionDrift] = []
-        let marketing = sites { $0.locations.filter { $0.field == .marketing } }
-        let full = files.filter { $0.entry.format.marketingPlatform != .ios }
+        let marketing = sites([.marketing])
+        let full = files.filter(\.keepsPrerelease)
         let fullValues = Set(full.flatMap { $0.locations.filter { $0.field == .marketing && $0.indirection == nil }.map(\.value) })
         if Set(marketing.map { VersionParts($0.value).core }).count > 1 || fullValues.count > 1 {
             result.append(VersionDrift(field: .marketing, values: marketing))
         }
-        let ios = sites { $0.locations.filter { $0.field == .iosBuild || $0.field == .build } }
+        let ios = sites([.iosBuild, .build])
         if Set(ios.map { normalizeBuild($0.value) }).count > 1 { result.append(VersionDrift(field: .iosBuild, values: ios)) }
-        let android = sites { $0.locations.filter { $0.field == .androidBuild || $0.field == .build } }
+        let android = sites([.androidBuild, .build])
         if Set(android.map { normalizeBuild($0.value) }).count > 1 { result.append(VersionDrift(field: .androidBuild, values: android)) }
         return result
     }
@@ -136,8 +181,9 @@ public struct SyncPlan: Sendable {
             let path = entry.path
             let target = try self.target(for: file, entries: entries, version: version, iosBuild: iosBuild, androidBuild: androidBuild)
             try checkIndirections(file, target: target, entries: entries, root: root)
+            try checkTargets(file, target: target, entries: entries)
             try validateBuilds(file, target: target)
-            let edits = try entry.editor.edits(file.text, path: path, target: target)
+            let edits = try entry.editor(root: root).edits(file.text, path: path, target: target)
             let newText = applying(edits, to: file.text)
             changes.append(FileChange(path: path, absolutePath: VersionFiles.absolute(root: root, path: path), format: entry.format,
                                       oldText: file.text, newText: newText, locations: file.locations, edits: edits, target: target))
@@ -168,6 +214,20 @@ public struct SyncPlan: Sendable {
         }
         if fields.contains(.iosBuild) { target.iosBuild = iosBuild }
         if fields.contains(.androidBuild) { target.androidBuild = androidBuild }
+        if fields.contains(.build) && entry.format == .regex {
+            target.iosBuild = iosBuild
+            target.androidBuild = androidBuild
+        }
+        // An .xcconfig or Info.plist may hold one of the two values (the other lives elsewhere); a pbxproj's
+        // targets are checked one by one (`checkTargets`).
+        if [.xcconfig, .plist].contains(entry.format) && !fields.contains(.marketing) && !fields.isEmpty { target.marketing = nil }
+        if entry.format == .pbxproj && !file.targets.isEmpty {
+            if !fields.contains(.iosBuild) && file.targets.contains(where: { $0.build.kind != .unset }) { target.iosBuild = iosBuild }
+        }
+        if let only = entry.options.only, OnlyField.formats.contains(entry.format) {
+            if !only.admits(.marketing) { target.marketing = nil }
+            if !only.admits(.iosBuild) { target.iosBuild = nil; target.androidBuild = nil }
+        }
         if entry.format == .pubspec {
             // One build number for both platforms.
             if iosBuild != nil || androidBuild != nil {
@@ -240,6 +300,36 @@ public struct SyncPlan: Sendable {
         }
     }
 
+    /// Every selected target of a pbxproj gets the version where it really lives: this file (the editor writes
+    /// it), an .xcconfig or Info.plist that an entry covers, or pubspec.yaml for `$(FLUTTER_BUILD_NAME)`.
+    /// A value in a file no entry covers stops the sync, naming the file to add.
+    static func checkTargets(_ file: FileVersions, target: VersionTarget, entries: [FileEntry]) throws(FileEditError) {
+        for version in file.targets {
+            for field in [VersionField.marketing, .iosBuild] where target.value(for: field) != nil {
+                let source = version.source(field)
+                let what = field == .marketing ? "marketing version" : "build number"
+                switch source.kind {
+                case .pbxproj, .unset, .unresolved:
+                    continue // the project editor writes it, or refuses with the reason
+                case .flutter:
+                    if !entries.contains(where: { $0.format == .pubspec }) {
+                        throw FileEditError(path: file.entry.path, line: version.line,
+                                            message: "the \(what) of target \(version.target) is $(\(source.setting)), which flutter build sets from pubspec.yaml; no files entry covers it",
+                                            hint: "add {\"path\": \"pubspec.yaml\", \"format\": \"pubspec\"}")
+                    }
+                case .xcconfig, .plist:
+                    guard let path = source.path else { continue }
+                    let format: FileFormat = source.kind == .plist ? .plist : .xcconfig
+                    if entries.contains(where: { $0.path == path && $0.format == format && ($0.options.only?.admits(field) ?? true) }) { continue }
+                    let included = source.includedFrom.isEmpty ? "" : " (included from \(source.includedFrom.joined(separator: " ← ")))"
+                    throw FileEditError(path: path, line: source.line,
+                                        message: "holds \(source.setting) \(source.value ?? "") for target \(version.target) of \(file.entry.path)\(included), but no files entry writes it",
+                                        hint: "add {\"path\": \"\(path)\", \"format\": \"\(format.rawValue)\"} to 'files', or leave the target out with \"targets\"")
+                }
+            }
+        }
+    }
+
     static func validateBuilds(_ file: FileVersions, target: VersionTarget) throws(FileEditError) {
         for location in file.locations where location.indirection == nil {
             guard let new = target.value(for: location.field), location.field != .marketing else { continue }
@@ -248,6 +338,7 @@ public struct SyncPlan: Sendable {
                 switch location.field {
                 case .iosBuild: try StoreRules.validateIOSBuildNumber(new, current: changed ? location.value : nil)
                 case .androidBuild: try StoreRules.validateAndroidVersionCode(new, current: changed ? location.value : nil)
+                case .build where file.entry.format == .regex: try StoreRules.validateIOSBuildNumber(new, current: changed ? location.value : nil)
                 case .build: try StoreRules.validatePubspecBuildNumber(new, current: changed ? location.value : nil)
                 case .marketing: break
                 }
@@ -514,9 +605,13 @@ public enum VersionFiles {
     /// .xcconfig, `$(FLUTTER_BUILD_NAME)` by pubspec.yaml, a Gradle property by gradle.properties). A file with
     /// a computed value (`version: pkg.version`, a script variable) is left out, so init never writes a config
     /// its own sync refuses; so is one whose editor refuses a sync (a conditional `MARKETING_VERSION[sdk=…]` setting).
-    public static func detectFiles(root: String) -> [FileEntry] {
+    public static func detectFiles(root: String) -> [FileEntry] { detect(root: root).entries }
+
+    /// `detectFiles`, with a line for each file or target left out as another product's.
+    public static func detect(root: String) -> (entries: [FileEntry], notes: [String]) {
         let fm = FileManager.default
         var found: [FileEntry] = []
+        var notes: [String] = []
         func exists(_ p: String) -> Bool { fm.fileExists(atPath: absolute(root: root, path: p)) }
         func text(_ p: String) -> String? { try? readText(root: root, path: p) }
         func literal(_ entry: FileEntry) -> [VersionLocation]? {
@@ -534,38 +629,22 @@ public enum VersionFiles {
         }
         for js in ["app.config.ts", "app.config.js"] where exists(js) { add(FileEntry(path: js, format: .expoJS)); break }
         if exists("package.json") { add(FileEntry(path: "package.json", format: .json)) }
-        if exists("pubspec.yaml") { add(FileEntry(path: "pubspec.yaml", format: .pubspec)) }
-        for dir in ["ios", ""] {
-            for child in children(dir.isEmpty ? "." : dir) where child.hasSuffix(".xcodeproj") {
-                let p = (dir.isEmpty ? "" : dir + "/") + child + "/project.pbxproj"
-                if exists(p) { add(FileEntry(path: p, format: .pbxproj)) }
-            }
+        if exists("pubspec.yaml") {
+            // A zero-padded build number (`+002702`) stays padded (`+002703`).
+            let padded = text("pubspec.yaml").flatMap { try? PubspecEditor().read($0, path: "pubspec.yaml") }?
+                .first(where: { $0.field == .build }).map { $0.value.count > 1 && $0.value.hasPrefix("0") } ?? false
+            add(FileEntry(path: "pubspec.yaml", format: .pubspec, options: FileOptions(padBuildNumber: padded)))
         }
-        // Test bundles (a folder ending in Tests, or CFBundlePackageType BNDL) never ship a version of their own.
-        for child in children("ios") where !["Pods", "build"].contains(child) && !child.hasSuffix("Tests") {
-            let p = "ios/\(child)/Info.plist"
-            if exists(p), !(text(p).map(isBundlePlist) ?? false) { add(FileEntry(path: p, format: .plist)) }
-        }
+        let reference = found.first(where: { $0.format == .expo || $0.format == .pubspec })
+            .flatMap { entry in literal(entry)?.first(where: { $0.field == .marketing && $0.indirection == nil })?.value }
+        let apple = AppleVersionFileDetection(root: root).detect(reference: reference)
+        found.append(contentsOf: apple.entries)
+        notes.append(contentsOf: apple.notes)
         found += detectAndroidFiles(root: root)
-        // xcconfig files with MARKETING_VERSION.
-        func walk(_ dir: String, depth: Int) {
-            guard depth <= 3 else { return }
-            for child in children(dir.isEmpty ? "." : dir) {
-                if ["Pods", "node_modules", "build", ".git", ".build", "DerivedData"].contains(child) { continue }
-                let p = dir.isEmpty ? child : dir + "/" + child
-                var isDir: ObjCBool = false
-                guard fm.fileExists(atPath: absolute(root: root, path: p), isDirectory: &isDir) else { continue }
-                if isDir.boolValue {
-                    if !child.hasSuffix(".xcodeproj") && !child.hasSuffix(".xcassets") { walk(p, depth: depth + 1) }
-                } else if child.hasSuffix(".xcconfig"),
-                          let locations = literal(FileEntry(path: p, format: .xcconfig)),
-                          locations.contains(where: { $0.field == .marketing && $0.indirection == nil }) {
-                    found.append(FileEntry(path: p, format: .xcconfig))
-                }
-            }
-        }
-        walk("", depth: 0)
-        return writable(found, root: root)
+        let gradleVersion = found.first(where: { $0.format == .gradle || $0.format == .properties })
+            .flatMap { entry in literal(entry)?.first(where: { $0.field == .marketing && $0.indirection == nil })?.value }
+        found = OtherProductFilter.filter(found, root: root, appVersion: reference ?? apple.appVersion ?? gradleVersion, notes: &notes)
+        return (writable(found, root: root), notes)
     }
 
     /// An Info.plist of a loadable bundle (`<key>CFBundlePackageType</key><string>BNDL</string>`), such as a test bundle.
@@ -577,19 +656,20 @@ public enum VersionFiles {
 
     /// The entries whose every version value `relctl sync` can write, given the other entries (see `detectFiles`).
     static func writable(_ candidates: [FileEntry], root: String) -> [FileEntry] {
-        var locations: [FileEntry: [VersionLocation]] = [:]
-        var texts: [FileEntry: String] = [:]
+        var files: [FileEntry: FileVersions] = [:]
         for entry in candidates {
-            guard let t = try? readText(root: root, path: entry.path), let read = try? entry.editor.read(t, path: entry.path) else { continue }
-            locations[entry] = read
-            texts[entry] = t
+            if let file = try? FileVersions.load(root: root, entry: entry) { files[entry] = file }
         }
-        // The editor's own refusals (a conditional xcconfig setting, …): a dry run of what sync asks of the file.
+        var locations: [FileEntry: [VersionLocation]] = [:]
+        for (entry, file) in files { locations[entry] = file.locations }
+        // The editor's own refusals (a conditional xcconfig setting, a target whose version lives in a file
+        // left out, …): a dry run of what sync asks of the file.
         func syncRefuses(_ entry: FileEntry, _ values: [VersionLocation], with entries: [FileEntry]) -> Bool {
-            let file = FileVersions(entry: entry, text: texts[entry] ?? "", locations: values)
+            guard let file = files[entry] else { return true }
             do {
                 let target = try SyncPlan.target(for: file, entries: entries, version: "1.0.0", iosBuild: "1", androidBuild: "1")
-                _ = try entry.editor.edits(file.text, path: entry.path, target: target)
+                try SyncPlan.checkTargets(file, target: target, entries: entries)
+                _ = try entry.editor(root: root).edits(file.text, path: entry.path, target: target)
                 return false
             } catch {
                 return true
@@ -604,7 +684,9 @@ public enum VersionFiles {
                 if entry.format == .expo && !values.contains(where: { $0.field == .marketing })
                     && !kept.contains(where: { $0.isPackageJSONVersion(beside: entry.path) }) { return false }
                 // A Gradle file reading gradle.properties only is kept with it (it tells where the values live).
-                guard !values.isEmpty, values.contains(where: { $0.indirection == nil }) || entry.format == .gradle else { return false }
+                // A pbxproj whose targets' versions all live in .xcconfig files or Info.plists is kept with them.
+                let projectIndex = entry.format == .pbxproj && files[entry]?.targets.contains { [$0.marketing, $0.build].contains { [.xcconfig, .plist].contains($0.kind) } } == true
+                guard projectIndex || (!values.isEmpty && (values.contains(where: { $0.indirection == nil }) || entry.format == .gradle)) else { return false }
                 // gradle.properties and the version catalog are added for the Gradle files that read them, and go with them.
                 if (entry.format == .properties && entry.path.split(separator: "/").last == "gradle.properties") || entry.format == .versionCatalog {
                     let read = kept.contains { gradle in

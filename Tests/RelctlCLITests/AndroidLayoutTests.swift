@@ -219,8 +219,9 @@ extension AndroidLayout {
             return [#"{"path":"app/build.gradle.kts","format":"gradle"}"#,
                     #"{"path":"gradle/libs.versions.toml","format":"version-catalog","versionNameKey":"app-version-name","versionCodeKey":"appVersionCode"}"#]
         case .kotlinMultiplatform:
-            return [#"{"path":"composeApp/build.gradle.kts","format":"gradle"}"#,
-                    #"{"path":"iosApp/Configuration/Config.xcconfig","format":"xcconfig"}"#]
+            // The Xcode side first, as for every app (the pbxproj or its .xcconfig before the Gradle files).
+            return [#"{"path":"iosApp/Configuration/Config.xcconfig","format":"xcconfig"}"#,
+                    #"{"path":"composeApp/build.gradle.kts","format":"gradle"}"#]
         case .groovyVersionProperties:
             return [#"{"path":"version.properties","format":"properties","versionNameKey":"versionName","versionCodeKey":"versionCode"}"#]
         case .applicationExtension, .fallbacks:

@@ -199,10 +199,21 @@ let bareEntries = [
             "Config/Other.xcconfig": "SWIFT_VERSION = 5.0\n",
             "node_modules/x/Build.xcconfig": try Fixtures.text("xcconfig", "build.before"),
         ])
+        // The Xcode project tells which Info.plists and .xcconfig files are the app's: ios/Widget/Info.plist and
+        // Config/Release.xcconfig belong to no target of it.
         let detected = VersionFiles.detectFiles(root: project.root)
-        #expect(detected.map(\.path) == ["app.json", "package.json", "ios/Trailhead.xcodeproj/project.pbxproj", "ios/Widget/Info.plist",
-                                         "android/app/build.gradle.kts", "Config/Release.xcconfig"])
-        #expect(detected.map(\.format) == [.expo, .json, .pbxproj, .plist, .gradle, .xcconfig])
+        #expect(detected.map(\.path) == ["app.json", "package.json", "ios/Trailhead.xcodeproj/project.pbxproj",
+                                         "android/app/build.gradle.kts"])
+        #expect(detected.map(\.format) == [.expo, .json, .pbxproj, .gradle])
+        // Without a project, Info.plists under ios/ and .xcconfig files anywhere sensible are proposed, but not one
+        // holding another version than the app (4.2.1 against app.json's 1.0.0: another product).
+        try FileManager.default.removeItem(atPath: project.root + "/ios/Trailhead.xcodeproj")
+        let withoutProject = VersionFiles.detect(root: project.root)
+        #expect(withoutProject.entries.map(\.path) == ["app.json", "package.json", "ios/Widget/Info.plist", "android/app/build.gradle.kts"])
+        #expect(withoutProject.notes == ["left out Config/Release.xcconfig: it holds version 4.2.1, the app 1.0.0 (another product)"])
+        try project.write("app.json", "{\"expo\": {\"version\": \"4.2.1\"}}")
+        try project.write("package.json", "{\"name\": \"x\", \"version\": \"4.2.1\"}")
+        #expect(VersionFiles.detectFiles(root: project.root).map(\.path).contains("Config/Release.xcconfig"))
     }
 }
 

@@ -18,8 +18,15 @@ enum CurrentCommand {
         which carry 1.3.0 for 1.3.0-beta.1), the iOS build or the Android build. Each drift is reported on stderr
         and the exit code is 2; 'relctl sync <version>' writes one version everywhere.
 
+        For a project.pbxproj, each app, extension and watch target is shown with where its version really lives:
+        its own build settings, the project's, the .xcconfig its configuration is based on (through #include), a
+        literal in its Info.plist (which wins), or pubspec.yaml for $(FLUTTER_BUILD_NAME). A target holding another
+        version than the others (an extension left at 1.0) is drift, whether or not its file is in 'files'.
+
         --json prints {"schemaVersion":1,"files":[{"path","format","marketing","iosBuild","androidBuild"}],
-        "drift":[{"field","values":[{"path","line","value"}]}]}, each value {"value","line","indirection"} or null.
+        "drift":[{"field","values":[{"path","line","value"}]}]}, each value {"value","line","indirection"} or null;
+        a pbxproj file also has "targets":[{"name","productType","configuration","marketing","iosBuild"}], one per
+        target (its default configuration), each value {"value","path","line","setting","indirection"}.
 
         EXIT CODES: 0 all files agree, 1 failure (no files configured, a file missing or unreadable),
         2 version drift, 64 usage error.
@@ -49,13 +56,14 @@ enum CurrentCommand {
         var out = ""
         for file in current.files {
             out += "\(file.entry.path) (\(file.entry.format.rawValue))\n"
-            if file.locations.isEmpty { out += "  (no version values found)\n" }
+            if file.locations.isEmpty && file.targets.isEmpty { out += "  (no version values found)\n" }
             for row in rows(file, among: current.files, root: current.root) {
                 let lines = row.lines.count == 1 ? "line \(row.lines[0])" : "lines " + row.lines.map(String.init).joined(separator: ", ")
                 var line = "  " + pad(VersionFileText.fieldName(row.field), 15) + pad(row.value, 12) + " " + lines
                 if let whereItLives = row.whereItLives { line += " → " + whereItLives }
                 out += line + "\n"
             }
+            for line in XcodeTargetText.lines(file, among: current.files) { out += "  " + line + "\n" }
         }
         return out
     }
@@ -100,13 +108,15 @@ enum CurrentCommand {
         return .object([
             ("schemaVersion", .int(1)),
             ("files", .array(current.files.map { file in
-                .object([
+                var members: [(String, JSONOutput)] = [
                     ("path", .string(file.entry.path)),
                     ("format", .string(file.entry.format.rawValue)),
                     ("marketing", value(file, [.marketing])),
                     ("iosBuild", value(file, [.iosBuild, .build])),
                     ("androidBuild", value(file, [.androidBuild, .build])),
-                ])
+                ]
+                if file.entry.format == .pbxproj { members.append(("targets", XcodeTargetText.json(file, among: current.files))) }
+                return .object(members)
             })),
             ("drift", .array(current.drift.map { drift in
                 .object([

@@ -11,11 +11,17 @@ enum InitCommand {
         options: [.repo],
         discussion: """
         Looks at the repository root for app.json / app.config.json (Expo), app.config.ts/js with literal
-        versions, package.json, pubspec.yaml, ios/*.xcodeproj/project.pbxproj, ios/*/Info.plist with literal
-        values, the build.gradle(.kts) of every Android app module (android/app, app/ at the root, Kotlin
-        Multiplatform composeApp/ and androidApp/, …) with the gradle.properties keys, version catalog entries
-        (gradle/libs.versions.toml) and version.properties keys they read, and .xcconfig files setting
-        MARKETING_VERSION. buildNumber.shared is true only when the iOS and Android build numbers already agree. A file is added only when sync can write every version value in it: literals,
+        versions, package.json, pubspec.yaml (padBuildNumber when its build number is zero-padded), Xcode projects
+        (*.xcodeproj at the root, under ios/, iosApp/ or ios/App/: up to two folders deep), the build.gradle(.kts)
+        of every Android app module (android/app, app/ at the root, Kotlin Multiplatform composeApp/ and
+        androidApp/, …) with the gradle.properties keys, version catalog entries (gradle/libs.versions.toml) and
+        version.properties keys they read. For each app, extension and watch target of a project it follows where
+        the version really lives and adds that file: the pbxproj, the .xcconfig the target is based on (through
+        #include), or the Info.plist holding a literal. Without a project, ios/*/Info.plist and .xcconfig files with
+        literal values are proposed. Files and targets of another product (a separately released Mac app, a
+        JavaScript workspace root at 0.0.1) hold another version than the app: they are left out, each with a note.
+        buildNumber.shared is true only when the iOS and Android build numbers already agree. A file is added only
+        when sync can write every version value in it: literals,
         or references another detected file covers (a Gradle property only when gradle.properties holds that key;
         in a Flutter app pubspec.yaml feeds the Gradle and Xcode files). Files with only references, or with any
         computed value (version: pkg.version, a script variable), are skipped.
@@ -34,7 +40,7 @@ enum InitCommand {
         if FileManager.default.fileExists(atPath: configPath) {
             throw CLIFailure(message: "\(Config.fileName) already exists in \(root); relctl init never overwrites it (edit it, or delete it and run relctl init again)")
         }
-        let entries = VersionFiles.detectFiles(root: root)
+        let (entries, notes) = VersionFiles.detect(root: root)
         guard !entries.isEmpty else {
             throw CLIFailure(message: "no version files found in \(root) (looked for app.json, app.config.*, package.json, pubspec.yaml, ios/*.xcodeproj, ios/*/Info.plist, */build.gradle(.kts) of an Android app module, gradle.properties, gradle/libs.versions.toml, version.properties, *.xcconfig); nothing was written, add 'files' entries to \(Config.fileName) by hand")
         }
@@ -73,10 +79,11 @@ enum InitCommand {
             }
             context.output.result(line.trimmingTrailingSpaces())
         }
+        for note in notes { context.output.note(note) }
         context.output.message("wrote \(Config.fileName) with \(entries.count) version file\(entries.count == 1 ? "" : "s") and buildNumber strategy increment; check it, then run 'relctl current'")
         if let reason = shared.reason { context.output.note(reason) }
         if let drift = current?.drift, !drift.isEmpty {
-            context.output.warning("the files disagree (\(drift.map { $0.field.rawValue }.joined(separator: ", "))); 'relctl current' shows where, 'relctl sync <version>' aligns them")
+            context.output.warning("the files disagree (\(drift.map { VersionFileText.fieldName($0.field) }.joined(separator: ", "))); 'relctl current' shows where, 'relctl sync <version>' aligns them")
         }
         return ExitCode.success
     }
@@ -129,6 +136,7 @@ enum InitCommand {
         if let key = o.versionNameKey { members.append(("versionNameKey", .string(key))) }
         if let key = o.versionCodeKey { members.append(("versionCodeKey", .string(key))) }
         if o.padBuildNumber { members.append(("padBuildNumber", .bool(true))) }
+        if let only = o.only { members.append(("only", .string(only.rawValue))) }
         return .object(members)
     }
 }

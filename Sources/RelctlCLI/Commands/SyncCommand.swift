@@ -14,7 +14,9 @@ enum SyncCommand {
         Every entry of 'files' in .relctl.json gets <version>. iOS files (expo, expo-js, pbxproj, plist, xcconfig,
         pubspec) get the store-safe version: App Store Connect accepts only MAJOR.MINOR.PATCH, so 1.3.0-beta.1 is
         written as 1.3.0 there and the prerelease is told apart by its higher build number; Android versionName
-        and package.json keep the full version. Build numbers come from 'buildNumber' (increment by default: the
+        and package.json keep the full version (a regex entry too, unless its pattern admits only X.Y.Z: then it gets
+        the core). A project.pbxproj entry checks every target: a version living in an .xcconfig or an Info.plist is
+        written by that file's entry, and the sync stops naming the file when no entry covers it. Build numbers come from 'buildNumber' (increment by default: the
         highest current build + 1, one counter for both stores) or from --build, and are written only where a file
         already has one. With increment, a sync that changes no version keeps the build numbers, so running the
         same sync twice changes nothing. Where every file keeps only the core (pubspec only; Xcode files only; an
@@ -104,7 +106,7 @@ enum SyncCommand {
         for file in current.files {
             for location in file.locations where location.field == .marketing && location.indirection == nil {
                 guard let old = SemanticVersion(location.value) else { continue }
-                let compared = file.entry.format.marketingPlatform == .ios
+                let compared = !file.keepsPrerelease
                     ? SemanticVersion(major: new.major, minor: new.minor, patch: new.patch) : new
                 if old > compared { return (file.entry.path, location.line, location.value) }
             }

@@ -1,0 +1,235 @@
+import Foundation
+import Testing
+import RelctlTestSupport
+@testable import RelctlCLI
+
+// End to end on Apple layouts: init → current → sync --dry-run → sync → current, in real git repositories.
+
+@Suite("Apple layouts: init, current, sync")
+struct AppleLayoutTests {
+    @Test(arguments: AppleAppShape.allCases)
+    func initCurrentSyncOnEveryLayout(shape: AppleAppShape) throws {
+        let repo = try shape.make()
+        let (old, new, build, nextBuild) = shape.version
+
+        let initResult = relctl(["init"], in: repo.path)
+        #expect(initResult.code == 0, "\(initResult.stderr)")
+        let entries = shape.detected.map { entry in
+            "    {\n      \"path\": \"\(entry.path)\",\n      \"format\": \"\(entry.format)\"" + (entry.options.isEmpty ? "" : ",\n      " + entry.options) + "\n    }"
+        }
+        #expect(try repo.read(".relctl.json") == "{\n  \"tagFormat\": \"v{version}\",\n  \"files\": [\n" + entries.joined(separator: ",\n")
+                + "\n  ],\n  \"buildNumber\": {\n    \"strategy\": \"increment\",\n    \"shared\": true\n  }\n}\n")
+        #expect(!initResult.stderr.contains("warning:"), "\(initResult.stderr)")
+        for note in shape.leftOut { #expect(initResult.stderr.contains(note), "\(initResult.stderr)") }
+        let count = shape.detected.count
+        #expect(initResult.stderr.contains("wrote .relctl.json with \(count) version file\(count == 1 ? "" : "s")"), "\(initResult.stderr)")
+
+        // What init writes, current accepts: no drift, and every target shown where its version lives.
+        let current = relctl(["current"], in: repo.path)
+        #expect(current.code == 0, "\(current.stdout)\(current.stderr)")
+        for line in shape.targetLines { #expect(current.stdout.contains(line), "\(line)\nin\n\(current.stdout)") }
+        #expect(!current.stdout.contains("not in 'files'") && !current.stdout.contains("not set"), "\(current.stdout)")
+
+        // The dry run changes no byte and names what it would write.
+        let snapshot = try repo.snapshot()
+        let dryRun = relctl(["sync", new, "--dry-run"], in: repo.path)
+        #expect(dryRun.code == 0, "\(dryRun.stderr)")
+        #expect(try repo.snapshot() == snapshot)
+        #expect(dryRun.stdout.contains("+") && dryRun.stdout.contains(new), "\(dryRun.stdout)")
+        #expect(dryRun.stderr.contains("dry run: "), "\(dryRun.stderr)")
+
+        let sync = relctl(["sync", new], in: repo.path)
+        #expect(sync.code == 0, "\(sync.stderr)")
+        #expect(sync.stderr.contains("synced \(new), iOS build \(nextBuild)"), "\(sync.stderr)")
+        #expect(try shape.checkSynced(repo) == [])
+
+        let after = relctl(["current", "--json"], in: repo.path)
+        #expect(after.code == 0, "\(after.stderr)")
+        #expect(!after.stdout.contains("\"value\":\"\(old)\"") && !after.stdout.contains("\"value\":\"\(build)\""), "\(after.stdout)")
+        // Messages for an app without Android never mention it.
+        if !shape.detected.contains(where: { $0.format == "gradle" || $0.format == "pubspec" }) {
+            for text in [initResult.stderr, initResult.stdout, sync.stderr, dryRun.stderr, current.stdout] {
+                #expect(!text.contains("Android"), "\(text)")
+            }
+        }
+        // A second sync of the same version changes nothing.
+        let again = relctl(["sync", new], in: repo.path)
+        #expect(again.code == 0)
+        #expect(again.stderr.contains("nothing to write"), "\(again.stderr)")
+    }
+
+    @Test func currentJSONReportsEveryTargetOfAProject() throws {
+        let repo = try AppleAppShape.reactNativeExtensions.make()
+        #expect(relctl(["init"], in: repo.path).code == 0)
+        let json = relctl(["current", "--json"], in: repo.path)
+        #expect(json.code == 0, "\(json.stderr)")
+        let pbxproj = try repo.read("ios/Pantry.xcodeproj/project.pbxproj")
+        let buildLine = lineOf("CURRENT_PROJECT_VERSION = 31", in: pbxproj.components(separatedBy: "name = Debug;").dropFirst(2).joined())
+        _ = buildLine
+        let targets = try #require(json.stdout.range(of: #""targets":["#)).upperBound
+        let list = String(json.stdout[targets...])
+        for name in ["Pantry", "ShareExtension", "NotificationService"] {
+            #expect(list.contains(#"{"name":"\#(name)","productType":"com.apple.product-type."#), "\(list)")
+        }
+        #expect(!list.contains("PantryTests"))
+        #expect(list.contains(#""configuration":"Release","marketing":{"value":"2.4.0","path":"ios/ShareExtension/Info.plist","line":10,"setting":"CFBundleShortVersionString","indirection":null},"iosBuild":{"value":"31","path":"ios/ShareExtension/Info.plist","line":12,"setting":"CFBundleVersion","indirection":null}}"#), "\(list)")
+        #expect(list.contains(#"{"name":"Pantry","productType":"com.apple.product-type.application","configuration":"Release","marketing":{"value":"2.4.0","path":"ios/Pantry/Info.plist","line":10,"setting":"CFBundleShortVersionString","indirection":null},"iosBuild":{"value":"31","path":"ios/Pantry.xcodeproj/project.pbxproj","line":"#), "\(list)")
+    }
+
+    @Test func anExtensionBehindTheAppIsDriftThatSyncRepairs() throws {
+        let repo = try AppleAppShape.reactNativeExtensions.make()
+        try repo.write("ios/NotificationService/Info.plist",
+                       infoPlist(marketing: "2.3.0", build: "30", extensionPoint: "com.apple.usernotifications.service"))
+        let initResult = relctl(["init"], in: repo.path)
+        #expect(initResult.code == 0)
+        // Found and kept in step: init says the files disagree.
+        #expect(try repo.read(".relctl.json").contains("ios/NotificationService/Info.plist"))
+        #expect(initResult.stderr.contains("warning: the files disagree (marketing, iOS build)"), "\(initResult.stderr)")
+        let current = relctl(["current"], in: repo.path)
+        #expect(current.code == 2)
+        #expect(current.stderr.contains("error: version drift: marketing differs: package.json:3 2.4.0, ios/Pantry/Info.plist:10 2.4.0, ios/ShareExtension/Info.plist:10 2.4.0, ios/NotificationService/Info.plist:10 2.3.0"), "\(current.stderr)")
+        #expect(relctl(["sync", "2.5.0"], in: repo.path).code == 0)
+        #expect(relctl(["current"], in: repo.path).code == 0)
+        #expect(try repo.read("ios/NotificationService/Info.plist").contains("<string>2.5.0</string>"))
+        #expect(try repo.read("ios/NotificationService/Info.plist").contains("<string>32</string>"))
+    }
+
+    @Test func aTargetWhoseFileIsNotListedIsDriftAndSyncNamesTheFileToAdd() throws {
+        let repo = try AppleAppShape.reactNativeExtensions.make()
+        try repo.write("ios/ShareExtension/Info.plist", infoPlist(marketing: "1.0", build: "1", extensionPoint: "com.apple.share-services"))
+        try writeConfig(repo, files: [("package.json", "json"), ("ios/Pantry.xcodeproj/project.pbxproj", "pbxproj"),
+                                      ("ios/Pantry/Info.plist", "plist")])
+        let current = relctl(["current"], in: repo.path)
+        #expect(current.code == 2)
+        #expect(current.stdout.contains("  target ShareExtension: marketing 1.0 → ios/ShareExtension/Info.plist:10, not in 'files', iOS build 1 → ios/ShareExtension/Info.plist:12, not in 'files'\n"), "\(current.stdout)")
+        #expect(current.stderr.contains("ios/ShareExtension/Info.plist:10 1.0"), "\(current.stderr)")
+        let snapshot = try repo.snapshot()
+        let sync = relctl(["sync", "2.5.0"], in: repo.path)
+        #expect(sync.code == 1)
+        #expect(sync.stderr == "error: ios/ShareExtension/Info.plist:10: holds CFBundleShortVersionString 1.0 for target ShareExtension of ios/Pantry.xcodeproj/project.pbxproj, but no files entry writes it (add {\"path\": \"ios/ShareExtension/Info.plist\", \"format\": \"plist\"} to 'files', or leave the target out with \"targets\")\n")
+        #expect(try repo.snapshot() == snapshot)
+    }
+
+    @Test func aVersionInAnUnlistedXcconfigNamesTheFileAndItsIncludes() throws {
+        let repo = try AppleAppShape.includedXcconfig.make()
+        try writeConfig(repo, files: [("ios/Ledger.xcodeproj/project.pbxproj", "pbxproj")])
+        let current = relctl(["current"], in: repo.path)
+        #expect(current.code == 0, "\(current.stderr)")
+        #expect(current.stdout.contains("iOS build 412 → ios/Config/Build.xcconfig:1 (included from ios/Config/Base.xcconfig ← ios/Config/Debug.xcconfig), not in 'files' [Debug]"), "\(current.stdout)")
+        let sync = relctl(["sync", "3.2.0"], in: repo.path)
+        #expect(sync.code == 1)
+        #expect(sync.stderr == "error: ios/Config/Version.xcconfig:2: holds MARKETING_VERSION 3.1.0 for target Ledger of ios/Ledger.xcodeproj/project.pbxproj (included from ios/Config/Base.xcconfig ← ios/Config/Debug.xcconfig), but no files entry writes it (add {\"path\": \"ios/Config/Version.xcconfig\", \"format\": \"xcconfig\"} to 'files', or leave the target out with \"targets\")\n", "\(sync.stderr)")
+    }
+
+    @Test func aTargetWithNoVersionAnywhereIsRefusedWithTheTarget() throws {
+        let repo = try TestRepository()
+        try repo.write("App.xcodeproj/project.pbxproj", XcodeFixtureProject(name: "App", targets: [
+            T("App", T.application, ["MARKETING_VERSION": "1.0.0", "CURRENT_PROJECT_VERSION": "3"]),
+            T("Clip", T.appExtension, ["INFOPLIST_FILE": "Clip/Info.plist"]),
+        ]).text)
+        try repo.write("Clip/Info.plist", infoPlist(marketing: "$(MARKETING_VERSION)", build: "$(CURRENT_PROJECT_VERSION)"))
+        try writeConfig(repo, files: [("App.xcodeproj/project.pbxproj", "pbxproj")])
+        #expect(relctl(["current"], in: repo.path).stdout.contains("  target Clip: marketing not set (MARKETING_VERSION), iOS build not set (CURRENT_PROJECT_VERSION)\n"))
+        let sync = relctl(["sync", "1.1.0"], in: repo.path)
+        #expect(sync.code == 1)
+        #expect(sync.stderr == "error: App.xcodeproj/project.pbxproj: MARKETING_VERSION is not set in target Clip, configuration Debug (set it in Xcode (Build Settings → Versioning) or leave the target out with \"targets\")\n", "\(sync.stderr)")
+    }
+
+    @Test func onlyBuildWritesTheBuildNumberAlone() throws {
+        let repo = try AppleAppShape.includedXcconfig.make()
+        try repo.write(".relctl.json", """
+        {
+          "files": [
+            {"path": "ios/Ledger.xcodeproj/project.pbxproj", "format": "pbxproj", "only": "build"},
+            {"path": "ios/Config/Build.xcconfig", "format": "xcconfig", "only": "build"}
+          ]
+        }
+
+        """)
+        let current = relctl(["current"], in: repo.path)
+        #expect(current.code == 0, "\(current.stderr)")
+        #expect(current.stdout.contains("  target LedgerWidget: iOS build 412 → ios/Config/Build.xcconfig:1"), "\(current.stdout)")
+        #expect(!current.stdout.contains("marketing"), "\(current.stdout)")
+        let sync = relctl(["sync", "3.2.0"], in: repo.path)
+        #expect(sync.code == 0, "\(sync.stderr)")
+        #expect(try repo.read("ios/Config/Build.xcconfig") == "CURRENT_PROJECT_VERSION = 413 // CI reads this\n")
+        #expect(try repo.read("ios/Config/Version.xcconfig").contains("MARKETING_VERSION = 3.1.0\n"))
+    }
+
+    @Test(arguments: [
+        (#"{"path": "ios/Config/Build.xcconfig", "format": "xcconfig", "only": "version"}"#,
+         #".relctl.json:3: 'files': only must be "build" or "marketing", found "version" ("only": "build" writes the build number alone, "only": "marketing" the version alone)"#),
+        (#"{"path": "ios/Config/Build.xcconfig", "format": "xcconfig", "only": true}"#,
+         #".relctl.json:3: 'files': only must be "build" or "marketing", found a boolean"#),
+        (#"{"path": "package.json", "format": "json", "only": "build"}"#,
+         #".relctl.json:3: 'files': option "only" does not apply to format json (allowed keys for json: field, format, keyPath, path)"#),
+    ])
+    func onlyIsValidated(entry: String, expected: String) throws {
+        let repo = try AppleAppShape.includedXcconfig.make()
+        try repo.write(".relctl.json", "{\n  \"files\": [\n    \(entry)\n  ]\n}\n")
+        let result = relctl(["current"], in: repo.path)
+        #expect(result.code == 1)
+        #expect(result.stderr.hasPrefix("error: " + expected), "\(result.stderr)")
+    }
+
+    @Test func initNeverWritesAConfigItsCurrentReportsAsDrift() throws {
+        // Every layout, and a React Native template whose package.json still says 0.0.1.
+        for shape in AppleAppShape.allCases {
+            let repo = try shape.make()
+            #expect(relctl(["init"], in: repo.path).code == 0)
+            #expect(relctl(["current"], in: repo.path).code == 0, "\(shape)")
+        }
+        let repo = try AppleAppShape.reactNativeExtensions.make()
+        try repo.write("package.json", "{\n  \"name\": \"pantry\",\n  \"version\": \"0.0.1\",\n  \"private\": true\n}\n")
+        let initResult = relctl(["init"], in: repo.path)
+        #expect(initResult.stderr.contains("note: left out package.json: it holds version 0.0.1, the app 2.4.0\n"), "\(initResult.stderr)")
+        #expect(!(try repo.read(".relctl.json")).contains("\"package.json\""))
+        #expect(relctl(["current"], in: repo.path).code == 0)
+    }
+
+    @Test func aWatchAppBehindTheAppIsKeptAndShownAsDrift() throws {
+        let repo = try AppleAppShape.rootProjectWatchApp.make()
+        let text = try repo.read("Stride.xcodeproj/project.pbxproj")
+        // The watch extension's Release configuration still says 5.1.0.
+        let parts = text.components(separatedBy: "MARKETING_VERSION = 5.2.0;")
+        let older = parts.enumerated().map { $0.offset == 0 ? $0.element : ($0.offset == 6 ? "MARKETING_VERSION = 5.1.0;" : "MARKETING_VERSION = 5.2.0;") + $0.element }.joined()
+        try repo.write("Stride.xcodeproj/project.pbxproj", older)
+        #expect(relctl(["init"], in: repo.path).code == 0)
+        let current = relctl(["current"], in: repo.path)
+        #expect(current.code == 2)
+        #expect(current.stdout.contains("  target Stride Watch Extension: marketing 5.2.0 → line "), "\(current.stdout)")
+        #expect(current.stdout.contains("[Debug]; 5.1.0 → line "), "\(current.stdout)")
+        #expect(relctl(["sync", "5.3.0"], in: repo.path).code == 0)
+        #expect(relctl(["current"], in: repo.path).code == 0)
+        #expect(!(try repo.read("Stride.xcodeproj/project.pbxproj")).contains("5.1.0"))
+    }
+
+    @Test func aRegexDisplayStringCarriesTheBuildAndAnXYZPatternGetsTheCore() throws {
+        let repo = try TestRepository()
+        try repo.write("package.json", "{\n  \"name\": \"site\",\n  \"version\": \"4.1.0\"\n}\n")
+        try repo.write("About.md", "# About\n\nVersion 4.1.0 (72), built by CI.\n")
+        try repo.write("Sources/Version.swift", "enum AppVersion {\n    static let current = \"4.1.0\"\n}\n")
+        try repo.write(".relctl.json", """
+        {
+          "files": [
+            {"path": "package.json", "format": "json"},
+            {"path": "About.md", "format": "regex", "pattern": "Version (?<version>[0-9]+\\\\.[0-9]+\\\\.[0-9]+) \\\\((?<build>[0-9]+)\\\\)"},
+            {"path": "Sources/Version.swift", "format": "regex", "pattern": "static let current = \\"(?<version>[0-9.]+)\\""}
+          ]
+        }
+
+        """)
+        let current = relctl(["current"], in: repo.path)
+        #expect(current.code == 0, "\(current.stderr)")
+        #expect(current.stdout.contains("About.md (regex)\n  marketing      4.1.0        line 3\n  shared build   72           line 3\n"), "\(current.stdout)")
+        for (version, build) in [("4.2.0-beta.1", "73"), ("4.2.0-beta.2", "74"), ("4.2.0", "75")] {
+            let sync = relctl(["sync", version], in: repo.path)
+            #expect(sync.code == 0, "\(version): \(sync.stderr)")
+            #expect(!sync.stderr.contains("warning"), "\(sync.stderr)")
+            #expect(try repo.read("About.md") == "# About\n\nVersion \(version.prefix(5)) (\(build)), built by CI.\n")
+            #expect(try repo.read("Sources/Version.swift") == "enum AppVersion {\n    static let current = \"4.2.0\"\n}\n")
+            #expect(try repo.read("package.json").contains("\"version\": \"\(version)\""))
+            #expect(relctl(["current"], in: repo.path).code == 0)
+        }
+    }
+}
