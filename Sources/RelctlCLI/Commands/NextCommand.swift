@@ -22,6 +22,13 @@ enum NextCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let workspace = try Workspace.open(arguments, context)
         let analysis = try workspace.analyze()
+        // Never a version backwards: `next` warns (stdout stays the plain version), `release` refuses.
+        let floor = workspace.versionFloor()
+        if let problem = workspace.backwardsProblem(analysis, floor: floor) {
+            context.output.warning(problem + "; 'relctl release' will refuse it")
+        } else {
+            for note in workspace.baseNotes(analysis, floor: floor) { context.output.note(note) }
+        }
         if let next = analysis.next, let tag = try? TagFormat(workspace.config.tagFormat).tagName(for: next),
            (try? workspace.repository.tag(named: tag)) != nil {
             context.output.warning("tag \(tag) already exists but is not an ancestor of HEAD (another branch?); 'relctl release' will refuse to reuse it")

@@ -14,6 +14,7 @@ enum ReleaseCommand {
             .value("--remote", "NAME", "The remote to push to (default: origin)."),
             .flag("--confirm-major", "Go ahead with a major release when onMajor is \"halt\"."),
             .flag("--allow-dirty", "Release even with uncommitted or untracked files (they are not committed)."),
+            .value("--build", "N", "Use build number N for iOS and Android instead of the buildNumber strategy."),
             .json, .repo, .config,
         ],
         discussion: """
@@ -46,6 +47,7 @@ enum ReleaseCommand {
         let dryRun = arguments.has("--dry-run")
         let push = arguments.has("--push")
         let remote = arguments.value("--remote") ?? "origin"
+        let build = try arguments.value("--build").map(SyncCommand.parseBuild)
         if arguments.value("--remote") != nil && !push && !dryRun {
             throw UsageError(message: "--remote goes with --push", usage: spec.usage)
         }
@@ -55,11 +57,20 @@ enum ReleaseCommand {
         defer { lock?.release() }
 
         let analysis = try workspace.analyze()
+        if analysis.cannotNumber, let reason = analysis.reason { throw CLIFailure(message: reason) }
+        // Never a version backwards, in a dry run too: refused before anything is planned.
+        let floor = workspace.versionFloor()
+        if let problem = workspace.backwardsProblem(analysis, floor: floor) {
+            context.output.error(problem)
+            context.output.message("nothing was changed (1 preflight problem)")
+            return ExitCode.failure
+        }
+        for note in workspace.baseNotes(analysis, floor: floor) { context.output.note(note) }
         guard let next = analysis.next else {
             return try nothingToRelease(analysis, workspace: workspace, push: push, remote: remote, dryRun: dryRun,
                                         arguments: arguments, context: context)
         }
-        var plan = try ReleasePlan.make(workspace: workspace, analysis: analysis, version: next, context: context)
+        var plan = try ReleasePlan.make(workspace: workspace, analysis: analysis, version: next, build: build, context: context)
         var problems = try plan.preflight(workspace: workspace, analysis: analysis, push: push, remote: remote,
                                           allowDirty: arguments.has("--allow-dirty"), context: context)
         if dryRun {
