@@ -42,7 +42,9 @@ enum AdoptCommand {
             throw CLIFailure(message: "no version file in \(workspace.configDisplayPath) holds a literal marketing version, so there is no version to adopt; list the app's version files in 'files' (relctl init)")
         }
         guard floor.agreed else {
-            let sites = floor.sites.map { "\($0.path):\($0.line) \($0.value)" }.joined(separator: ", ")
+            var seen = Set<String>()
+            let sites = floor.sites.filter { seen.insert("\($0.path) \($0.value)").inserted }
+                .map { "\($0.path):\($0.line) \($0.value)" }.joined(separator: ", ")
             throw CLIFailure(message: "the version files disagree (\(sites)), so relctl cannot tell which version the stores have; write the released one to every file (relctl sync <version>), commit, and run relctl adopt again")
         }
         let text = held.value
