@@ -28,6 +28,12 @@ enum ReleaseCommand {
         --dry-run prints the plan (version and why, each file's diff, the changelog section, the commit
         message and the tag) and changes nothing; it needs no push rights.
 
+        Never backwards: a version lower than a version file holds (or equal to it, once a release tag exists),
+        or a first release below release tags HEAD cannot see, is refused before anything is planned, in a dry
+        run too, with the fix ('relctl adopt' for an app already in the stores, 'git merge <tag>' for a release
+        branch never merged back). --build N sets both stores' build number for this release (it must be
+        higher than the current one).
+
         A MAJOR release never touches min_supported_version. It prints a banner, writes
         .major-release-pending into the release commit, and under GitHub Actions emits a warning annotation
         and writes version, bump, tag and major_pending to $GITHUB_OUTPUT. With "onMajor": "halt" it stops
