@@ -126,12 +126,13 @@ extension Workspace {
         return "no release tag is reachable from HEAD: run 'relctl adopt' to tag \(held) on the commit that set it (relctl adopt --dry-run shows which), so releases continue from there"
     }
 
-    /// Re-tag the highest unparsed tag in the scheme (`v2.43` → `v2.43.0` under semver) when that gives a version.
+    /// Re-tag the highest unparsed tag in the scheme: a semver tag with fewer than three numbers gets its zeros
+    /// (`v2.43` → `v2.43.0`, the version App Store Connect read it as).
     private func unparsedFix(highest: String, text: String) -> String {
-        let padded = (VersionOrder.numbers(text) ?? []).prefix(3).map(String.init) + Array(repeating: "0", count: max(0, 3 - (VersionOrder.numbers(text)?.count ?? 0)))
-        if case .semver = config.versionScheme, let format = try? TagFormat(config.tagFormat),
-           let version = SemanticVersion(padded.joined(separator: ".")), (VersionOrder.numbers(text)?.count ?? 0) < 3 {
-            let tag = format.tagName(for: version)
+        if case .semver = config.versionScheme, let numbers = VersionOrder.numbers(text), numbers.count < 3,
+           let format = try? TagFormat(config.tagFormat) {
+            let padded = numbers + Array(repeating: 0, count: 3 - numbers.count)
+            let tag = format.tagName(for: SemanticVersion(major: padded[0], minor: padded[1], patch: padded[2]))
             return "tag that release in the scheme (git tag -a \(tag) \(highest)^{} -m \(tag))"
         }
         return "tag the last release in the scheme, or set versionScheme in \(configDisplayPath) to how the app numbers versions"
