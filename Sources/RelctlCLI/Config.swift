@@ -31,6 +31,8 @@ struct Config {
     /// The version files (`files`) and the build-number strategy (`buildNumber`); see FilesConfig.swift.
     var files: [FileEntry] = []
     var buildNumber = BuildNumberSettings()
+    /// How the app numbers releases (`versionScheme`); see VersionSchemeConfig.swift.
+    var versionScheme = VersionScheme.semver
 }
 
 /// A config mistake: `file:line: error: …`, exit 1, and a hint on how to fix it.
@@ -114,7 +116,7 @@ struct StrictObject {
 
 extension Config {
     static let knownKeys = ["tagFormat", "initialVersion", "bumpRules", "majorOnZero",
-                            "branches", "changelog", "commitMessage", "onMajor"]
+                            "branches", "changelog", "commitMessage", "onMajor", "versionScheme"]
 
     /// Loads the config: an explicit path must exist; the default `.relctl.json` may be absent (defaults apply).
     static func load(explicitPath: String?, repositoryRoot: String?, currentDirectory: String) throws(CLIFailure) -> Config {
@@ -186,6 +188,7 @@ extension Config {
         }
         if let flag = try object.bool("majorOnZero") { config.majorOnZero = flag }
         try parseReleaseKeys(object, into: &config)
+        try config.parseVersionScheme(object)
         return config
     }
 

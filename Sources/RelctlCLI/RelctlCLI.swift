@@ -99,7 +99,7 @@ public enum RelctlCLI {
 
     static var commands: [CommandSpec] {
         [NextCommand.spec, ReleaseCommand.spec, ChangelogCommand.spec, StatusCommand.spec,
-         InitCommand.spec, CurrentCommand.spec, SyncCommand.spec]
+         InitCommand.spec, CurrentCommand.spec, SyncCommand.spec, AdoptCommand.spec]
     }
 
     static var mainHelp: String {

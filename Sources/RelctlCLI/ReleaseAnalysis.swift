@@ -5,13 +5,22 @@ import RelctlGit
 /// What the history says about the next release: the base tag, the commits since, the bump and the version.
 struct ReleaseAnalysis {
     var baseTag: String?
-    var current: SemanticVersion?
+    var current: ReleaseVersion?
     var commits: CommitAnalysis
     var bump: Bump
-    var next: SemanticVersion?
+    var next: ReleaseVersion?
     /// Why there is no release, when `next` is nil.
     var reason: String?
     var headCommit: String
+    /// A release is due but the scheme cannot number it (a calendar scheme without a counter, twice in one
+    /// period): `release` fails with `reason` instead of reporting nothing to release.
+    var cannotNumber = false
+    /// Release tags of tagFormat above the base (all of them without a base) that are not ancestors of HEAD,
+    /// highest first: releases made on a branch that was never merged back.
+    var unreachableTags: [(tag: String, version: ReleaseVersion)] = []
+    /// Tags of tagFormat holding numbers that are not versions of the scheme (`v2.43`, `v1.2.3.4` under semver),
+    /// highest first.
+    var unparsedTags: [String] = []
 }
 
 /// The repository a command works on, opened once.
@@ -19,6 +28,8 @@ struct Workspace {
     let repository: Repository
     let root: String
     let config: Config
+    /// The environment of the run (the release date of a calendar version comes from SOURCE_DATE_EPOCH).
+    var environment: [String: String] = [:]
 
     static func open(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Workspace {
         let start = arguments.value("--repo").map { $0.hasPrefix("/") ? $0 : context.currentDirectory + "/" + $0 }
@@ -36,7 +47,8 @@ struct Workspace {
         }
         let config = try Config.load(explicitPath: arguments.value("--config"), repositoryRoot: root,
                                      currentDirectory: context.currentDirectory)
-        let workspace = Workspace(repository: repository, root: root, config: config)
+        var workspace = Workspace(repository: repository, root: root, config: config)
+        workspace.environment = context.environment
         workspace.remindOfPendingMajor(context)
         return workspace
     }
@@ -67,18 +79,26 @@ struct Workspace {
         guard let head = try repository.headCommit() else {
             throw CLIFailure(message: "the repository has no commits yet; commit something before asking for a release")
         }
-        // Stable semver tags of our format, highest first; only names are read here, objects on demand.
+        // Stable tags of our format and scheme, highest first; only names are read here, objects on demand.
+        let scheme = config.versionScheme
         let literalPrefix = String(config.tagFormat.prefix { $0 != "{" })
-        var candidates: [(version: SemanticVersion, tag: String)] = []
+        var candidates: [(version: ReleaseVersion, tag: String)] = []
+        var unparsed: [(text: String, tag: String)] = []
         for name in try repository.tagNames(prefix: literalPrefix) {
-            if let version = format.version(fromTag: name), version.isStable {
-                candidates.append((version, name))
+            guard let text = format.versionText(fromTag: name) else { continue }
+            if let version = scheme.parse(text) {
+                if version.isStable { candidates.append((version, name)) }
+            } else if VersionOrder.isNumeric(text), VersionParts(text).prerelease == nil {
+                unparsed.append((text, name))
             }
         }
-        // All candidates are stable, so precedence is the numeric triple (cheaper than full SemVer comparison).
         candidates.sort { a, b in
-            let x = (a.version.major, a.version.minor, a.version.patch), y = (b.version.major, b.version.minor, b.version.patch)
-            return x != y ? x > y : a.tag < b.tag
+            if b.version < a.version { return true }
+            return !(a.version < b.version) && a.tag < b.tag
+        }
+        unparsed.sort { a, b in
+            let order = VersionOrder.compare(a.text, b.text)
+            return order != .orderedSame && order != nil ? order == .orderedDescending : a.tag < b.tag
         }
 
         let classifier = StreamingClassifier(rules: config.releaseRules)
@@ -102,9 +122,14 @@ struct Workspace {
         let analysis = classifier.analysis(of: range.walk.commits)
         let base = range.base.map { candidates[$0.index] }
         let current = base?.version
-        let bump = VersionPolicy.effectiveBump(current: current, bump: analysis.bump, majorOnZero: config.majorOnZero)
-        var result = ReleaseAnalysis(baseTag: base?.tag, current: current, commits: analysis, bump: bump,
+        var result = ReleaseAnalysis(baseTag: base?.tag, current: current, commits: analysis, bump: analysis.bump,
                                      next: nil, reason: nil, headCommit: head.hex)
+        result.unreachableTags = candidates.filter { candidate in base.map { candidate.version > $0.version } ?? true }
+            .map { ($0.tag, $0.version) }
+        result.unparsedTags = unparsed.map(\.tag)
+        if case .semver = scheme {
+            result.bump = VersionPolicy.effectiveBump(current: current?.semantic, bump: analysis.bump, majorOnZero: config.majorOnZero)
+        }
         if let base, range.walk.commits.isEmpty {
             result.reason = "HEAD is already released as \(base.tag)"
             result.bump = .none
@@ -113,9 +138,23 @@ struct Workspace {
             result.reason = "no releasable commit \(since): \(Self.describe(analysis))"
             result.bump = .none
         } else {
-            result.next = VersionPolicy.next(current: current, bump: analysis.bump,
-                                             initialVersion: config.initialVersion, majorOnZero: config.majorOnZero)
-            if result.next == nil { result.reason = "the version cannot be bumped further (a component would overflow)" }
+            switch scheme {
+            case .semver:
+                result.next = VersionPolicy.next(current: current?.semantic, bump: analysis.bump,
+                                                 initialVersion: config.initialVersion, majorOnZero: config.majorOnZero)
+                    .map(ReleaseVersion.semantic)
+                if result.next == nil { result.reason = "the version cannot be bumped further (a component would overflow)" }
+            case .calendar(let calendar):
+                // The date decides the number; the commits decide whether there is a release, and `bump` still
+                // says what they mean (a breaking change is a major release for the gate).
+                let date = ReleaseClock.date(environment)
+                result.next = calendar.next(after: current?.calendar, on: date).map(ReleaseVersion.calendar)
+                if result.next == nil, let current {
+                    let period = calendar.periodName
+                    result.cannotNumber = true
+                    result.reason = "\(current) is already released for this \(period) (\(date), UTC) and versionScheme \"\(calendar.pattern)\" has no counter; add .MICRO to versionScheme in \(configDisplayPath) to release more than once a \(period), or release next \(period)"
+                }
+            }
         }
         return result
     }

@@ -56,7 +56,9 @@ struct ReleasePlan {
         return parts.dropFirst(rootParts.count).joined(separator: "/")
     }
 
-    static func make(workspace: Workspace, analysis: ReleaseAnalysis, version: SemanticVersion, context: CommandContext) throws -> ReleasePlan {
+    /// `build`: the build number `--build` gives both stores, instead of the buildNumber strategy.
+    static func make(workspace: Workspace, analysis: ReleaseAnalysis, version: ReleaseVersion, build: String? = nil,
+                     context: CommandContext) throws -> ReleasePlan {
         let repository = workspace.repository
         let config = workspace.config
         let root = workspace.root
@@ -68,7 +70,7 @@ struct ReleasePlan {
         var fileProblem: String?
         if !config.files.isEmpty {
             do {
-                let sync = try workspace.planVersionSync(version: version.description, build: nil, environment: context.environment)
+                let sync = try workspace.planVersionSync(version: version.description, build: build, environment: context.environment)
                 for change in sync.changed {
                     if repositoryPath(change.absolutePath, root: root) == nil {
                         fileProblem = fileProblem ?? "\(change.path) is outside the repository (\(root)), so the release commit cannot hold it; list only files inside the repository in \(workspace.configDisplayPath)"
@@ -146,7 +148,7 @@ struct ReleasePlan {
     }
 
     static func isoDate(_ environment: [String: String]) -> String {
-        let seconds = environment["SOURCE_DATE_EPOCH"].flatMap(TimeInterval.init) ?? Date().timeIntervalSince1970
+        let seconds = TimeInterval(ReleaseClock.seconds(environment))
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
         return formatter.string(from: Date(timeIntervalSince1970: seconds))

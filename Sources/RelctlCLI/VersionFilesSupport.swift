@@ -139,7 +139,7 @@ extension Workspace {
         guard let names = try? repository.tagNames(prefix: prefix) else { return false }
         var prerelease = false
         for name in names {
-            guard let tagged = format.version(fromTag: name)?.description else { continue }
+            guard let tagged = format.version(fromTag: name, scheme: config.versionScheme)?.description else { continue }
             if tagged == version { return false }
             let parts = VersionParts(tagged)
             if parts.core == VersionParts(version).core && parts.prerelease != nil { prerelease = true }

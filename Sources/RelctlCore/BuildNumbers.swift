@@ -41,6 +41,7 @@ public enum BuildNumberPolicy {
         case .keep:
             return (nil, nil)
         case .increment:
+            if let currentIOS { try checkStoreCanIncrement(iosBuild: currentIOS) }
             if shared {
                 let base = highest([currentIOS, currentAndroid].compactMap { $0 })
                 guard let base else {
@@ -88,7 +89,21 @@ public enum BuildNumberPolicy {
         return (ios, android)
     }
 
-    /// Adds one to the last component: `57` → `58`, `1.7.0.1` is refused by the iOS rule later, `3.9` → `3.10`.
+    /// A four-part CFBundleVersion (`1.7.0.4`) is valid history, but App Store Connect reads at most three parts
+    /// and ignores the rest, so moving the fourth (`1.7.0.5`) would upload the same build again: the increment
+    /// refuses it and names the three-part build to set once (`1.7.1`, the smallest above it), after which it
+    /// moves the last part as usual. One to three parts are incremented in their last part.
+    static func checkStoreCanIncrement(iosBuild current: String) throws(StoreRuleViolation) {
+        guard let numbers = VersionParts(current).numbers, numbers.count > 3 else { return }
+        let (third, overflow) = numbers[2].addingReportingOverflow(1)
+        let suggestion = overflow ? "a higher three-part build number" : "\(numbers[0]).\(numbers[1]).\(third)"
+        throw StoreRuleViolation(
+            message: "iOS build number \"\(current)\" has \(numbers.count) parts; App Store Connect reads only the first three, so incrementing the last would upload build \(numbers.prefix(3).map(String.init).joined(separator: ".")) again",
+            rule: "CFBundleVersion is one to three period-separated integers, and each upload needs a higher one",
+            fix: "set build \(suggestion) once with --build \(suggestion) (relctl release or relctl sync); from then on the increment moves its last part")
+    }
+
+    /// Adds one to the last component: `57` → `58`, `3.9` → `3.10` (a four-part iOS build is refused before, see above).
     static func increment(_ value: String) throws(StoreRuleViolation) -> String {
         guard var numbers = VersionParts(value).numbers, !numbers.isEmpty, VersionParts(value).core == value else {
             throw StoreRuleViolation(message: "current build number \"\(value)\" is not numeric",

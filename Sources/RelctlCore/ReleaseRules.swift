@@ -124,15 +124,32 @@ public struct TagFormat: Hashable, Sendable, CustomStringConvertible {
     /// The version in tag `name`; `nil` when the name does not match the pattern or the part
     /// in place of `{version}` is not a strict SemVer 2.0.0 version (so `vv1.2.3` does not match `v{version}`).
     public func version(fromTag name: String) -> SemanticVersion? {
+        versionText(fromTag: name).flatMap(SemanticVersion.init)
+    }
+
+    /// The tag name of a version of any scheme, e.g. `v2026.8.0-bwpm` for `v{version}-bwpm`.
+    public func tagName(for version: ReleaseVersion) -> String {
+        prefix + version.description + suffix
+    }
+
+    /// The text in place of `{version}` in tag `name`, unparsed; nil when the name does not match the pattern.
+    /// The suffix is removed first, so with `v{version}-bwpm` the tag `v2026.8.0-bwpm` holds `2026.8.0` (a
+    /// stable version), and `v2026.8.0-beta.1-bwpm` holds the prerelease `2026.8.0-beta.1`.
+    public func versionText(fromTag name: String) -> String? {
         let bytes = name.utf8
         let prefixBytes = prefix.utf8
         let suffixBytes = suffix.utf8
-        guard bytes.count >= prefixBytes.count + suffixBytes.count,
+        guard bytes.count > prefixBytes.count + suffixBytes.count,
               bytes.starts(with: prefixBytes),
               bytes.reversed().starts(with: suffixBytes.reversed()) else { return nil }
         let start = bytes.index(bytes.startIndex, offsetBy: prefixBytes.count)
         let end = bytes.index(bytes.endIndex, offsetBy: -suffixBytes.count)
-        return SemanticVersion(String(decoding: bytes[start..<end], as: UTF8.self))
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// The version in tag `name` under `scheme`; nil when the name does not match or the text is not a version.
+    public func version(fromTag name: String, scheme: VersionScheme) -> ReleaseVersion? {
+        versionText(fromTag: name).flatMap(scheme.parse)
     }
 
     public var description: String { pattern }

@@ -218,8 +218,9 @@ struct ReleasePreflightTests {
         try repo.write("package.json", "{\n  \"version\": \"1.2.3\"\n}\n")
         try repo.commitAll("chore: package.json")
         try repo.commit("feat: a", file: "a.txt")
-        // Hand-edited to the very version the release will write: not rewritten, but still uncommitted.
-        try repo.write("package.json", "{\n  \"version\": \"1.3.0\"\n}\n")
+        // Hand-edited beside the version (the very version the release writes is refused earlier, as "equal"):
+        // --allow-dirty never covers a file the release commits.
+        try repo.write("package.json", "{\n  \"version\": \"1.2.3\",\n  \"private\": true\n}\n")
         try expectRefusal(repo, ["release", "--allow-dirty"],
                           contains: "package.json has uncommitted changes and is part of the release")
     }

@@ -300,10 +300,14 @@ struct SyncCommandTests {
         #expect(again.stdout == #"{"schemaVersion":1,"version":"1.3.0","iosBuild":"13","androidBuild":"13","dryRun":false,"files":[{"path":"package.json","changed":false},{"path":"ios/App.xcodeproj/project.pbxproj","changed":false},{"path":"android/app/build.gradle","changed":false}]}"# + "\n")
         #expect(again.stderr.contains("note: every file already holds 1.3.0; build numbers kept"))
         #expect(again.stderr.contains("all 3 files already hold 1.3.0, iOS build 13, Android build 13; nothing to write"))
-        // Going back is written (sync does what it is told) but warned about.
-        let back = relctl(["sync", "1.2.5", "--dry-run"], in: repo.path)
+        // Going back is refused (the stores refuse a lower version), unless --allow-downgrade says it is meant.
+        let refused = relctl(["sync", "1.2.5"], in: repo.path)
+        #expect(refused.code == 1)
+        #expect(refused.stderr == "error: package.json:3: 1.2.5 is lower than 1.3.0, the version this file holds, and the stores refuse a version below the last one; nothing was written (pass --allow-downgrade to write it anyway, e.g. to undo a mistaken sync)\n", "\(refused.stderr)")
+        #expect(try repo.snapshot() == snapshot)
+        let back = relctl(["sync", "1.2.5", "--dry-run", "--allow-downgrade"], in: repo.path)
         #expect(back.code == 0)
-        #expect(back.stderr.hasPrefix("warning: 1.2.5 is lower than 1.3.0 in package.json:3; it would be written anyway\n"), "\(back.stderr)")
+        #expect(back.stderr.hasPrefix("warning: 1.2.5 is lower than 1.3.0 in package.json:3; it would be written anyway (--allow-downgrade)\n"), "\(back.stderr)")
         #expect(try repo.snapshot() == snapshot)
         // A new version moves the build numbers on again.
         #expect(relctl(["sync", "1.3.1"], in: repo.path).code == 0)

@@ -27,7 +27,8 @@ enum InitCommand {
         computed value (version: pkg.version, a script variable), are skipped.
 
         Writes .relctl.json (tagFormat, files, buildNumber) at the repository root and prints the files found on
-        stdout. An existing .relctl.json is never overwritten: edit it, or delete it and run init again. When no
+        stdout. When the files agree on a version and no release tag is reachable from HEAD (an app already in the
+        stores), it offers 'relctl adopt', which tags that version as the last release. An existing .relctl.json is never overwritten: edit it, or delete it and run init again. When no
         version file is found, nothing is written.
 
         EXIT CODES: 0 config written, 1 failure (config exists, no version file found), 64 usage error.
@@ -85,7 +86,17 @@ enum InitCommand {
         if let drift = current?.drift, !drift.isEmpty {
             context.output.warning("the files disagree (\(drift.map { VersionFileText.fieldName($0.field) }.joined(separator: ", "))); 'relctl current' shows where, 'relctl sync <version>' aligns them")
         }
+        offerAdoption(arguments, context)
         return ExitCode.success
+    }
+
+    /// An app already in the stores has a version but no release tag yet: offer `relctl adopt`, so the first
+    /// release follows the version the files hold instead of starting again at initialVersion.
+    static func offerAdoption(_ arguments: ParsedArguments, _ context: CommandContext) {
+        guard let workspace = try? Workspace.open(arguments, context), let floor = workspace.versionFloor(),
+              let held = floor.held, floor.agreed, VersionParts(held.value).prerelease == nil,
+              let analysis = try? workspace.analyze(), analysis.baseTag == nil else { return }
+        context.output.message("the files hold \(held.value) and no release tag is reachable from HEAD: if \(held.value) is in the stores, run 'relctl adopt' to tag it as the last release (relctl adopt --dry-run shows the commit), so the next release follows it")
     }
 
     /// The work tree root above `--repo` (or the current folder), without reading any config.

@@ -8,9 +8,15 @@ enum NextCommand {
         summary: "Print the next version, computed from the conventional commits since the last release tag.",
         options: [.repo, .config, .json],
         discussion: """
-        The base is the highest stable semver tag matching tagFormat (default v{version}) that is reachable from
-        HEAD. feat gives a minor bump, fix and perf a patch, a breaking change ('!' or a BREAKING CHANGE footer) a
-        major (a minor on 0.x unless majorOnZero). With no tag yet, the first release is initialVersion (1.0.0).
+        The base is the highest stable tag matching tagFormat (default v{version}) that is reachable from HEAD and
+        holds a version of versionScheme (semver, or a calendar scheme such as YYYY.M.MICRO). feat gives a minor
+        bump, fix and perf a patch, a breaking change ('!' or a BREAKING CHANGE footer) a major (a minor on 0.x
+        unless majorOnZero); under a calendar scheme the release date (UTC, SOURCE_DATE_EPOCH when set) gives
+        the number. With no tag yet, the first release is initialVersion (1.0.0).
+
+        Never backwards: when the version is lower than the version files hold (an app already in the stores
+        with no release tag: 'relctl adopt'), or than release tags HEAD cannot see (a release branch never merged
+        back), the version is still printed and the problem goes to stderr as a warning with the fix.
 
         When no release is due, stdout stays empty, the reason goes to stderr, and the exit code is 0.
         A shallow clone that does not reach a release tag is an error (exit 1) that says how to fetch the history.
@@ -22,6 +28,13 @@ enum NextCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
         let workspace = try Workspace.open(arguments, context)
         let analysis = try workspace.analyze()
+        // Never a version backwards: `next` warns (stdout stays the plain version), `release` refuses.
+        let floor = workspace.versionFloor()
+        if let problem = workspace.backwardsProblem(analysis, floor: floor) {
+            context.output.warning(problem + "; 'relctl release' will refuse it")
+        } else {
+            for note in workspace.baseNotes(analysis, floor: floor) { context.output.note(note) }
+        }
         if let next = analysis.next, let tag = try? TagFormat(workspace.config.tagFormat).tagName(for: next),
            (try? workspace.repository.tag(named: tag)) != nil {
             context.output.warning("tag \(tag) already exists but is not an ancestor of HEAD (another branch?); 'relctl release' will refuse to reuse it")

@@ -14,6 +14,7 @@ enum ReleaseCommand {
             .value("--remote", "NAME", "The remote to push to (default: origin)."),
             .flag("--confirm-major", "Go ahead with a major release when onMajor is \"halt\"."),
             .flag("--allow-dirty", "Release even with uncommitted or untracked files (they are not committed)."),
+            .value("--build", "N", "Use build number N for iOS and Android instead of the buildNumber strategy."),
             .json, .repo, .config,
         ],
         discussion: """
@@ -26,6 +27,12 @@ enum ReleaseCommand {
 
         --dry-run prints the plan (version and why, each file's diff, the changelog section, the commit
         message and the tag) and changes nothing; it needs no push rights.
+
+        Never backwards: a version lower than a version file holds (or equal to it, once a release tag exists),
+        or a first release below release tags HEAD cannot see, is refused before anything is planned, in a dry
+        run too, with the fix ('relctl adopt' for an app already in the stores, 'git merge <tag>' for a release
+        branch never merged back). --build N sets both stores' build number for this release (it must be
+        higher than the current one).
 
         A MAJOR release never touches min_supported_version. It prints a banner, writes
         .major-release-pending into the release commit, and under GitHub Actions emits a warning annotation
@@ -46,6 +53,7 @@ enum ReleaseCommand {
         let dryRun = arguments.has("--dry-run")
         let push = arguments.has("--push")
         let remote = arguments.value("--remote") ?? "origin"
+        let build = try arguments.value("--build").map(SyncCommand.parseBuild)
         if arguments.value("--remote") != nil && !push && !dryRun {
             throw UsageError(message: "--remote goes with --push", usage: spec.usage)
         }
@@ -55,11 +63,20 @@ enum ReleaseCommand {
         defer { lock?.release() }
 
         let analysis = try workspace.analyze()
+        if analysis.cannotNumber, let reason = analysis.reason { throw CLIFailure(message: reason) }
+        // Never a version backwards, in a dry run too: refused before anything is planned.
+        let floor = workspace.versionFloor()
+        if let problem = workspace.backwardsProblem(analysis, floor: floor) {
+            context.output.error(problem)
+            context.output.message("nothing was changed (1 preflight problem)")
+            return ExitCode.failure
+        }
+        for note in workspace.baseNotes(analysis, floor: floor) { context.output.note(note) }
         guard let next = analysis.next else {
             return try nothingToRelease(analysis, workspace: workspace, push: push, remote: remote, dryRun: dryRun,
                                         arguments: arguments, context: context)
         }
-        var plan = try ReleasePlan.make(workspace: workspace, analysis: analysis, version: next, context: context)
+        var plan = try ReleasePlan.make(workspace: workspace, analysis: analysis, version: next, build: build, context: context)
         var problems = try plan.preflight(workspace: workspace, analysis: analysis, push: push, remote: remote,
                                           allowDirty: arguments.has("--allow-dirty"), context: context)
         if dryRun, let unreachable = plan.unreachableRemote {

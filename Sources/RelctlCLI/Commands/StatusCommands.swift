@@ -75,12 +75,17 @@ enum StatusCommand {
         let analysis = try workspace.analyze()
         let pending = workspace.pendingMajor
         let branch = try workspace.repository.currentBranch()
+        let floor = workspace.versionFloor()
+        let backwards = workspace.backwardsProblem(analysis, floor: floor)
         if arguments.has("--json") {
             var members: [(String, JSONOutput)] = [
                 ("schemaVersion", .int(1)), ("branch", .optional(branch)),
                 ("current", .optional(analysis.current?.description)), ("baseTag", .optional(analysis.baseTag)),
                 ("next", .optional(analysis.next?.description)), ("bump", .string(analysis.bump.description)),
                 ("commitsSinceRelease", .int(analysis.commits.commits.count)),
+                ("filesVersion", .optional(floor?.held?.value)),
+                ("unreachableTags", .array(analysis.unreachableTags.map { .string($0.tag) })),
+                ("problem", .optional(backwards)),
             ]
             if let pending {
                 members.append(("majorPending", .object([
@@ -100,6 +105,14 @@ enum StatusCommand {
             text += "next release:  \(next) (\(analysis.current == nil ? "first release" : analysis.bump.description))\n"
         } else {
             text += "next release:  none due (\(analysis.reason ?? "no releasable commit"))\n"
+        }
+        if let held = floor?.held {
+            text += "files hold:    \(held.value)\(floor?.agreed == false ? " (the files disagree: relctl current)" : "")\n"
+        }
+        if let backwards {
+            text += "problem:       \(backwards)\n"
+        } else {
+            for note in workspace.baseNotes(analysis, floor: floor) { text += "note:          \(note)\n" }
         }
         if let pending {
             text += "major pending: \(pending.version) released \(pending.date.prefix(10)); min_supported_version unchanged\n"

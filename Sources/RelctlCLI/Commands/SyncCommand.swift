@@ -8,8 +8,9 @@ enum SyncCommand {
         name: "sync",
         summary: "Write a version and the next build numbers to every version file, all or nothing.",
         options: [.value("--build", "N", "Use build number N for iOS and Android instead of the buildNumber strategy."),
+                  .flag("--allow-downgrade", "Write a version lower than the files hold (to undo a mistaken sync)."),
                   .dryRun, .json, .repo, .config],
-        positionals: [PositionalSpec(name: "version", optional: false, help: "The semantic version to write, e.g. 1.3.0 or 1.3.0-beta.1.")],
+        positionals: [PositionalSpec(name: "version", optional: false, help: "The version to write, e.g. 1.3.0 or 1.3.0-beta.1 (in versionScheme, e.g. 2024.12.1).")],
         discussion: """
         Every entry of 'files' in .relctl.json gets <version>. iOS files (expo, expo-js, pbxproj, plist, xcconfig,
         pubspec) get the store-safe version: App Store Connect accepts only MAJOR.MINOR.PATCH, so 1.3.0-beta.1 is
@@ -29,6 +30,10 @@ enum SyncCommand {
         than before). Any problem stops the sync with 'error: path:line: …' and leaves every file as it was; the
         files are then replaced all or nothing, keeping their formatting, comments and line endings.
 
+        Never backwards: a version lower than a file holds is refused (the stores refuse a version below the last
+        one they approved; iOS files are compared by the core, so 1.3.0 after 1.3.0-beta.2 is not lower), unless
+        --allow-downgrade says it is meant (undoing a mistaken sync). Build numbers never go down either.
+
         --dry-run prints a unified diff per changed file on stdout and writes nothing. Text output lists each
         updated file on stderr. --json prints {"schemaVersion":1,"version","iosBuild","androidBuild","dryRun",
         "files":[{"path","changed"}]}.
@@ -38,13 +43,19 @@ enum SyncCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
-        let version = try parseVersion(arguments.positionals[0])
         let build = try arguments.value("--build").map(parseBuild)
         let workspace = try Workspace.open(arguments, context)
+        let version = try parseVersion(arguments.positionals[0], scheme: workspace.config.versionScheme)
         let sync = try workspace.planVersionSync(version: version, build: build, environment: context.environment)
         let dryRun = arguments.has("--dry-run")
         let output = context.output
         let changed = sync.changed
+        if let (_, site) = VersionFloor(sync.current).problem(writing: version, refuseEqual: false, lastSyncedTo: { _ in false }) {
+            guard arguments.has("--allow-downgrade") else {
+                throw CLIFailure(message: "\(site.path):\(site.line): \(version) is lower than \(site.value), the version this file holds, and the stores refuse a version below the last one; nothing was written (pass --allow-downgrade to write it anyway, e.g. to undo a mistaken sync)")
+            }
+            output.warning("\(version) is lower than \(site.value) in \(site.path):\(site.line); \(dryRun ? "it would be" : "it was") written anyway (--allow-downgrade)")
+        }
 
         if dryRun {
             if !arguments.has("--json") {
@@ -64,9 +75,6 @@ enum SyncCommand {
             SyncRecord(version: version, fingerprint: SyncRecord.fingerprint(written)).write(gitDir: workspace.repository.gitDir)
         }
 
-        if let lower = downgrade(to: version, from: sync.current) {
-            output.warning("\(version) is lower than \(lower.value) in \(lower.path):\(lower.line); \(dryRun ? "it would be" : "it was") written anyway")
-        }
         let verb = dryRun ? "would update" : "updated"
         for change in changed {
             output.message("\(verb) \(change.path): \(VersionFileText.changes(change))")
@@ -100,38 +108,36 @@ enum SyncCommand {
         return ExitCode.success
     }
 
-    /// The first file holding a higher version than `version` (iOS files compared with its store-safe core).
-    static func downgrade(to version: String, from current: CurrentVersions) -> (path: String, line: Int, value: String)? {
-        guard let new = SemanticVersion(version) else { return nil }
-        for file in current.files {
-            for location in file.locations where location.field == .marketing && location.indirection == nil {
-                guard let old = SemanticVersion(location.value) else { continue }
-                let compared = !file.keepsPrerelease
-                    ? SemanticVersion(major: new.major, minor: new.minor, patch: new.patch) : new
-                if old > compared { return (file.entry.path, location.line, location.value) }
+    /// A version of the configured scheme, as given (so `1.3.0-beta.1` stays as typed): strict SemVer 2.0.0, or
+    /// the calendar scheme's form.
+    static func parseVersion(_ text: String, scheme: VersionScheme = .semver) throws -> String {
+        let bare = text.hasPrefix("v") || text.hasPrefix("V") ? String(text.dropFirst()) : nil
+        if let bare, scheme.parse(bare) != nil {
+            throw CLIFailure(message: "'\(text)' is a tag name, not a version; drop the leading 'v': relctl sync \(bare)")
+        }
+        switch scheme {
+        case .semver:
+            do {
+                _ = try SemanticVersion.parse(text)
+            } catch {
+                throw CLIFailure(message: "'\(text)' is not a semantic version (\(error.reason)); pass MAJOR.MINOR.PATCH such as 1.3.0, or a prerelease such as 1.3.0-beta.1")
             }
-        }
-        return nil
-    }
-
-    /// A strict SemVer 2.0.0 version, as given (so `1.3.0-beta.1` stays as typed).
-    static func parseVersion(_ text: String) throws -> String {
-        if text.hasPrefix("v") || text.hasPrefix("V"), SemanticVersion(String(text.dropFirst())) != nil {
-            throw CLIFailure(message: "'\(text)' is a tag name, not a version; drop the leading 'v': relctl sync \(text.dropFirst())")
-        }
-        do {
-            _ = try SemanticVersion.parse(text)
-        } catch {
-            throw CLIFailure(message: "'\(text)' is not a semantic version (\(error.reason)); pass MAJOR.MINOR.PATCH such as 1.3.0, or a prerelease such as 1.3.0-beta.1")
+        case .calendar(let calendar):
+            guard calendar.parse(text) != nil else {
+                throw CLIFailure(message: "'\(text)' is not a version of versionScheme \"\(calendar.pattern)\"; pass one such as \(scheme.sample)")
+            }
         }
         return text
     }
 
-    /// `--build N`: a positive whole number (the store rules are checked per file later).
+    /// `--build N`: a positive whole number, or (for iOS-only apps) one to three dot-separated ones such as 1.7.1
+    /// (the store rules are checked per file later: Android takes only a whole number).
     static func parseBuild(_ text: String) throws -> String {
-        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let n = Int(text), n > 0 else {
-            throw CLIFailure(message: "--build '\(text)' is not a positive whole number; pass a build number such as 42")
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
+              let numbers = Optional(parts.compactMap { Int($0) }), numbers.count == parts.count, numbers.contains(where: { $0 > 0 }) else {
+            throw CLIFailure(message: "--build '\(text)' is not a positive whole number; pass a build number such as 42 (or, for iOS only, up to three parts such as 1.7.1)")
         }
-        return String(n)
+        return numbers.map(String.init).joined(separator: ".")
     }
 }

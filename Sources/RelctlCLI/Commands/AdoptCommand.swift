@@ -1,0 +1,133 @@
+import Foundation
+import RelctlCore
+import RelctlFiles
+import RelctlGit
+
+/// `relctl adopt`: for an app already in the stores, tag the version its files hold as the last release.
+enum AdoptCommand {
+    static let spec = CommandSpec(
+        name: "adopt",
+        summary: "Tag the version the app's files hold as the last release (an app already in the stores).",
+        options: [.dryRun, .repo, .config],
+        discussion: """
+        An app that reaches relctl at 2.43.0 has no release tag yet, so relctl would start from initialVersion
+        (1.0.0), below what the stores have; next warns and release refuses. adopt gives relctl the last release:
+        when every version file agrees on one final version, it creates the annotated tag of that version
+        (tagFormat, e.g. v2.43.0) on the commit that last set it, found from the history of the version files
+        (the first-parent chain from HEAD). From then on, releases count only the commits after it.
+
+        It prints what it does (the version, the tag, the commit and the commits after it) and, with --dry-run,
+        stops there. It never asks for confirmation, so it runs the same in CI: the tag is local and undone with
+        'git tag -d <tag>'. It never pushes: the next 'relctl release --push' pushes the tag with the release
+        (or push it now: git push origin <tag>).
+
+        Refused, with the fix, when the files disagree (each file is named), hold a prerelease or a version that
+        is not of versionScheme, hold a version not yet committed, or when the tag exists elsewhere. Nothing to
+        do (exit 0) when a release tag at or above the files' version is already reachable from HEAD.
+
+        EXIT CODES: 0 tagged (or nothing to adopt), 1 failure, 64 usage error.
+        """,
+        run: run)
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+        let dryRun = arguments.has("--dry-run")
+        let workspace = try Workspace.open(arguments, context)
+        let repository = workspace.repository
+        let lock = dryRun ? nil : try RepositoryLock.acquire(gitDir: repository.gitDir)
+        defer { lock?.release() }
+
+        let current = try workspace.readVersions()
+        let floor = VersionFloor(current)
+        guard let held = floor.held else {
+            throw CLIFailure(message: "no version file in \(workspace.configDisplayPath) holds a literal marketing version, so there is no version to adopt; list the app's version files in 'files' (relctl init)")
+        }
+        guard floor.agreed else {
+            var seen = Set<String>()
+            let sites = floor.sites.filter { seen.insert("\($0.path) \($0.value)").inserted }
+                .map { "\($0.path):\($0.line) \($0.value)" }.joined(separator: ", ")
+            throw CLIFailure(message: "the version files disagree (\(sites)), so relctl cannot tell which version the stores have; write the released one to every file (relctl sync <version>), commit, and run relctl adopt again")
+        }
+        let text = held.value
+        guard VersionParts(text).prerelease == nil else {
+            throw CLIFailure(message: "\(held.path):\(held.line): the files hold the prerelease \(text), and a release base is a final version; adopt the last final release instead (write it with relctl sync <version> and commit), or release \(VersionParts(text).core) first")
+        }
+        let scheme = workspace.config.versionScheme
+        guard let version = scheme.parse(text) else {
+            throw CLIFailure(message: "\(held.path):\(held.line): \(text) is not a version of versionScheme \(scheme) (\(scheme.example)); \(schemeFix(text, scheme: scheme, configPath: workspace.configDisplayPath))")
+        }
+        let analysis = try workspace.analyze()
+        if let base = analysis.baseTag, let last = analysis.current, !(last < version) {
+            context.output.message("nothing to adopt: \(base) (\(last)) is already the last release reachable from HEAD, and the files hold \(text)")
+            return ExitCode.success
+        }
+        let format = try TagFormat(workspace.config.tagFormat)
+        let tag = format.tagName(for: version)
+        if let existing = try repository.tag(named: tag) {
+            let commit = try repository.commit(of: existing)
+            throw CLIFailure(message: "tag \(tag) already exists on \(commit.map { String($0.hex.prefix(12)) } ?? "an object that is not a commit"), which is not an ancestor of HEAD; merge that release back (git merge \(tag)) instead of adopting")
+        }
+        guard let head = try repository.headCommit() else {
+            throw CLIFailure(message: "the repository has no commits yet; commit the app before adopting its version")
+        }
+        let baseline = try AdoptionBaseline.find(files: current.files, root: workspace.root, repository: repository, head: head)
+
+        // What the next release will be, counting only the commits after the baseline.
+        let walk = try HistoryWalker(repository: repository).walk(from: head, hiding: baseline.commit)
+        let classifier = StreamingClassifier(rules: workspace.config.releaseRules)
+        for commit in walk.commits { classifier.add(commit) }
+        let after = classifier.analysis(of: walk.commits)
+        var nextText = "no releasable commit after it yet"
+        if after.bump != .none {
+            let next: ReleaseVersion?
+            switch scheme {
+            case .semver:
+                next = VersionPolicy.next(current: version.semantic, bump: after.bump, initialVersion: workspace.config.initialVersion,
+                                          majorOnZero: workspace.config.majorOnZero).map(ReleaseVersion.semantic)
+            case .calendar(let calendar):
+                next = calendar.next(after: version.calendar, on: ReleaseClock.date(context.environment)).map(ReleaseVersion.calendar)
+            }
+            nextText = "the next release counts only those: \(next?.description ?? "none") (\(after.bump))"
+        }
+
+        let commits = walk.commits.count
+        let why = analysis.baseTag.map { "the files were set past \($0) without a release tag" } ?? "no release tag is reachable from HEAD"
+        var plan = "relctl adopt\(dryRun ? " --dry-run: nothing will be changed" : "")\n\n"
+        plan += "version:  \(text) (every version file holds it; \(why))\n"
+        plan += "tag:      \(tag) (annotated) on \(baseline.commit.hex.prefix(12)), the commit that set \(text) in \(baseline.path)\n"
+        plan += "          \(CalendarDate(epochSeconds: baseline.summary.time)) \(baseline.summary.subject)\n"
+        plan += "after it: \(commits) commit\(commits == 1 ? "" : "s"); \(nextText)\n"
+        context.output.resultText(plan)
+
+        let identities: Identities?
+        do {
+            identities = try repository.identities(environment: context.environment)
+        } catch {
+            throw CLIFailure(message: error.message)
+        }
+        let noIdentity = "no identity for the tag: set git config user.name and user.email, or GIT_COMMITTER_NAME/GIT_COMMITTER_EMAIL"
+        if dryRun {
+            if identities == nil { context.output.warning(noIdentity) }
+            context.output.message("dry run: \(tag) would be created; nothing was changed")
+            return ExitCode.success
+        }
+        guard let identities else { throw CLIFailure(message: noIdentity) }
+        let message = "\(tag)\n\nBaseline set by relctl adopt: the version files held \(text) when relctl was adopted; releases continue from here.\n"
+        try repository.createAnnotatedTag(tag, target: baseline.commit, message: message, tagger: identities.committer)
+        context.output.message("created \(tag) on \(baseline.commit.hex.prefix(12)); it is local: the next 'relctl release --push' pushes it with the release (or: git push origin \(tag))")
+        return ExitCode.success
+    }
+
+    /// How to make `text` adoptable under `scheme`.
+    static func schemeFix(_ text: String, scheme: VersionScheme, configPath: String) -> String {
+        let numbers = VersionOrder.numbers(text) ?? []
+        if case .semver = scheme, let year = numbers.first, year >= 2000 && year <= 2200 || (numbers.count >= 2 && (20...99).contains(year) && (1...12).contains(numbers[1])) {
+            let yearToken = year >= 2000 ? "YYYY" : "YY"
+            let pattern = ([yearToken, "M"] + (numbers.count > 2 ? ["MICRO"] : [])).joined(separator: ".")
+            return "if the app numbers versions by date, set \"versionScheme\": \"\(pattern)\" in \(configPath)"
+        }
+        if case .semver = scheme, numbers.count == 2 {
+            return "write it as \(text).0 to every file (relctl sync \(text).0), commit, and run relctl adopt again"
+        }
+        return "set \"versionScheme\" in \(configPath) to how the app numbers versions, or write a version of the scheme to every file (relctl sync <version>) and commit"
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+import RelctlCore
+
+/// The release time: `SOURCE_DATE_EPOCH` (reproducible builds, tests) or now. It dates the changelog and the
+/// major-release marker, and decides the period of a calendar version (UTC).
+enum ReleaseClock {
+    /// Seconds since 1970-01-01T00:00:00Z.
+    static func seconds(_ environment: [String: String]) -> Int64 {
+        if let text = environment["SOURCE_DATE_EPOCH"], let seconds = TimeInterval(text.trimmingCharacters(in: .whitespaces)),
+           seconds.isFinite, abs(seconds) < 1e15 {
+            return Int64(seconds)
+        }
+        return Int64(Date().timeIntervalSince1970)
+    }
+
+    /// The UTC day of the release.
+    static func date(_ environment: [String: String]) -> CalendarDate {
+        CalendarDate(epochSeconds: seconds(environment))
+    }
+}

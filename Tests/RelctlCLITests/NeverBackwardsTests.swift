@@ -1,0 +1,208 @@
+import Foundation
+import Testing
+import RelctlTestSupport
+@testable import RelctlCLI
+
+// Never a version backwards: `next` warns, `release` refuses (in a dry run too), `sync` refuses unless
+// --allow-downgrade; release tags that HEAD cannot see are named with the fix instead of a silent 1.0.0.
+
+/// A repository with an identity, `main` holding `files` (path → text) and `.relctl.json` listing `entries`.
+func appRepository(_ files: [String: String], entries: [(String, String)]) throws -> TestRepository {
+    let repo = try TestRepository()
+    try repo.git(["config", "user.name", "Release Bot"])
+    try repo.git(["config", "user.email", "bot@example.com"])
+    for (path, text) in files { try repo.write(path, text) }
+    if !entries.isEmpty { try writeConfig(repo, files: entries) }
+    try repo.commitAll("chore: initial commit")
+    return repo
+}
+
+/// Runs a release that must be refused: exit 1, `error: <expected>` and "nothing was changed", no byte changed.
+func expectReleaseRefused(_ repo: TestRepository, arguments: [String] = [], contains expected: String,
+                          sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let before = try repo.snapshot()
+    for dryRun in [true, false] {
+        let result = relctl(["release"] + (dryRun ? ["--dry-run"] : []) + arguments, in: repo.path, environment: fixedDate)
+        #expect(result.code == 1, "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
+        #expect(result.stderr.contains("error: " + expected), "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(try repo.snapshot() == before, sourceLocation: sourceLocation)
+    }
+}
+
+@Suite("never a version backwards")
+struct NeverBackwardsTests {
+    @Test func tagsOnlyOnReleaseBranchesAreNamedWithTheFix() throws {
+        // Released from release/2.43, never merged back: main cannot see v2.43.0 or v2.43.1.
+        let repo = try appRepository(["README.md": "app\n"], entries: [])
+        try repo.git(["checkout", "-q", "-b", "release/2.43"])
+        try repo.commit("fix: store crash", file: "a.txt")
+        try repo.tag("v2.43.0")
+        try repo.commit("fix: login", file: "a.txt")
+        try repo.tag("v2.43.1")
+        try repo.git(["checkout", "-q", "main"])
+        try repo.commit("feat: widgets", file: "b.txt")
+
+        let problem = "no release tag is reachable from HEAD, so the next version is 1.0.0, but v2.43.1, v2.43.0 exist on commits that are not ancestors of HEAD (released from a branch never merged back?); merge it back (git merge v2.43.1) so releases continue from it, or run 'relctl adopt' to tag the version the files hold"
+        let next = relctl(["next"], in: repo.path)
+        #expect(next.code == 0)
+        #expect(next.stdout == "1.0.0\n")
+        #expect(next.stderr == "warning: \(problem); 'relctl release' will refuse it\n", "\(next.stderr)")
+        try expectReleaseRefused(repo, contains: problem)
+        let status = relctl(["status", "--json"], in: repo.path)
+        #expect(status.stdout.contains(#""unreachableTags":["v2.43.1","v2.43.0"]"#), "\(status.stdout)")
+
+        // The fix works: merged back, releases continue from v2.43.1.
+        try repo.git(["merge", "-q", "--no-edit", "v2.43.1"])
+        let merged = relctl(["next"], in: repo.path)
+        #expect(merged.stdout == "2.44.0\n")
+        #expect(merged.stderr.isEmpty, "\(merged.stderr)")
+    }
+
+    @Test func aHigherTagOnAnotherBranchIsNamedWhenTheBaseIsLower() throws {
+        let repo = try appRepository(["README.md": "app\n"], entries: [])
+        try repo.tag("v2.42.0")
+        try repo.git(["checkout", "-q", "-b", "release/2.43"])
+        try repo.commit("fix: store crash", file: "a.txt")
+        try repo.tag("v2.43.0")
+        try repo.git(["checkout", "-q", "main"])
+        try repo.commit("fix: widgets", file: "b.txt")
+        let next = relctl(["next"], in: repo.path)
+        #expect(next.stdout == "2.42.1\n")
+        #expect(next.stderr == "note: v2.43.0 is above the next version 2.42.1 but not an ancestor of HEAD, which continues from v2.42.0; if 2.42.1 should follow v2.43.0, merge it back (git merge v2.43.0)\n", "\(next.stderr)")
+    }
+
+    @Test func tagsThatAreNotVersionsOfTheSchemeAreNamedWhenTheyAreTheOnlyOnes() throws {
+        let repo = try appRepository(["README.md": "app\n"], entries: [])
+        try repo.tag("v2.42")
+        try repo.commit("fix: a", file: "a.txt")
+        try repo.tag("v2.43")
+        try repo.tag("v1.2.3.4")
+        try repo.commit("feat: b", file: "b.txt")
+        let problem = "no release tag is reachable from HEAD, so the next version is 1.0.0, but v2.43, v2.42, v1.2.3.4 match tagFormat \"v{version}\" and are not versions of versionScheme semver (MAJOR.MINOR.PATCH such as 1.3.0); tag that release in the scheme (git tag -a v2.43.0 v2.43^{} -m v2.43.0)"
+        let next = relctl(["next"], in: repo.path)
+        #expect(next.stdout == "1.0.0\n")
+        #expect(next.stderr == "warning: \(problem); 'relctl release' will refuse it\n", "\(next.stderr)")
+        try expectReleaseRefused(repo, contains: problem)
+        try repo.git(["tag", "-a", "v2.43.0", "v2.43^{}", "-m", "v2.43.0"])
+        #expect(relctl(["next"], in: repo.path).stdout == "2.44.0\n")
+    }
+
+    @Test func aReleaseEqualToTheFilesIsRefused() throws {
+        // The files were set to 1.3.0 by hand after v1.2.0; the next release would be 1.3.0 again.
+        let repo = try appRepository(["package.json": packageJSON("1.2.0")], entries: [("package.json", "json")])
+        try repo.tag("v1.2.0")
+        try repo.write("package.json", packageJSON("1.3.0"))
+        try repo.commitAll("feat: new screens, version 1.3.0")
+        let problem = "package.json:3: the next version 1.3.0 is the version this file already holds, and App Store Connect refuses a version it already has; if 1.3.0 is out, run 'relctl adopt' to tag it as released (then this release becomes the next one), and if it is not, put the files back to 1.2.0 (relctl sync 1.2.0 --allow-downgrade) and commit"
+        let next = relctl(["next"], in: repo.path)
+        #expect(next.stdout == "1.3.0\n")
+        #expect(next.stderr == "warning: \(problem); 'relctl release' will refuse it\n", "\(next.stderr)")
+        try expectReleaseRefused(repo, contains: problem)
+    }
+
+    @Test func theFirstReleaseMayBeTheVersionANewAppHolds() throws {
+        let repo = try appRepository(["package.json": packageJSON("1.0.0")], entries: [("package.json", "json")])
+        try repo.commit("feat: first screen", file: "a.txt")
+        let released = relctl(["release"], in: repo.path, environment: fixedDate)
+        #expect(released.code == 0, "\(released.stderr)")
+        #expect(released.stdout == "1.0.0\n")
+        #expect(released.stderr.contains("note: no release tag yet and the files already hold 1.0.0: the first release tags it (if 1.0.0 is already in the stores, run 'relctl adopt' instead, so the next release follows it)"))
+        #expect(try repo.git(["rev-parse", "v1.0.0^{commit}"]).trimmingCharacters(in: .newlines) == (try repo.head()))
+    }
+
+    @Test func theFinalReleaseAfterItsBetasIsNotEqual() throws {
+        // Synced to 1.3.0-beta.1: package.json keeps the whole version, app.json (iOS) the core 1.3.0.
+        let repo = try appRepository(["app.json": expoAppJSON, "package.json": packageJSON("1.2.0")],
+                                     entries: [("app.json", "expo"), ("package.json", "json")])
+        try repo.tag("v1.2.0")
+        try repo.commit("feat: trails", file: "a.txt")
+        #expect(relctl(["sync", "1.3.0-beta.1"], in: repo.path).code == 0)
+        try repo.commitAll("chore: beta 1.3.0-beta.1")
+        try repo.tag("v1.3.0-beta.1")
+        let released = relctl(["release"], in: repo.path, environment: fixedDate)
+        #expect(released.code == 0, "\(released.stderr)")
+        #expect(released.stdout == "1.3.0\n")
+        #expect(try repo.read("package.json") == packageJSON("1.3.0"))
+    }
+
+    @Test func syncRefusesALowerVersionUnlessAllowed() throws {
+        let repo = try appRepository(["app.json": expoAppJSON, "package.json": packageJSON("1.2.0")],
+                                     entries: [("app.json", "expo"), ("package.json", "json")])
+        let before = try repo.snapshot()
+        for arguments in [["sync", "1.1.9"], ["sync", "1.1.9", "--dry-run"]] {
+            let refused = relctl(arguments, in: repo.path)
+            #expect(refused.code == 1)
+            #expect(refused.stderr == "error: app.json:5: 1.1.9 is lower than 1.2.0, the version this file holds, and the stores refuse a version below the last one; nothing was written (pass --allow-downgrade to write it anyway, e.g. to undo a mistaken sync)\n", "\(refused.stderr)")
+        }
+        // A prerelease of the held version is lower too: app.json (iOS) holds the core, package.json decides.
+        #expect(relctl(["sync", "1.2.0-beta.1"], in: repo.path).code == 1)
+        #expect(try repo.snapshot() == before)
+        let allowed = relctl(["sync", "1.1.9", "--allow-downgrade"], in: repo.path)
+        #expect(allowed.code == 0, "\(allowed.stderr)")
+        #expect(allowed.stderr.hasPrefix("warning: 1.1.9 is lower than 1.2.0 in app.json:5; it was written anyway (--allow-downgrade)\n"))
+        #expect(try repo.read("package.json") == packageJSON("1.1.9"))
+    }
+
+    @Test func buildNumbersNeverGoDown() throws {
+        let repo = try appRepository(["app.json": expoAppJSON, "package.json": packageJSON("1.2.0")],
+                                     entries: [("app.json", "expo"), ("package.json", "json")])
+        try repo.tag("v1.2.0")
+        try repo.commit("fix: a", file: "a.txt")
+        let sync = relctl(["sync", "1.2.1", "--build", "5"], in: repo.path)
+        #expect(sync.code == 1)
+        #expect(sync.stderr.hasPrefix("error: app.json:\(lineOf("buildNumber", in: expoAppJSON)): iOS build number 5 is not greater than the current 12"), "\(sync.stderr)")
+        let release = relctl(["release", "--build", "5"], in: repo.path, environment: fixedDate)
+        #expect(release.code == 1)
+        #expect(release.stderr.contains("iOS build number 5 is not greater than the current 12"), "\(release.stderr)")
+        let bad = relctl(["release", "--build", "x"], in: repo.path)
+        #expect(bad.code == 1)
+        #expect(bad.stderr.hasPrefix("error: --build 'x' is not a positive whole number"))
+        // --build with a higher number sets both stores for this release.
+        let released = relctl(["release", "--build", "40"], in: repo.path, environment: fixedDate)
+        #expect(released.code == 0, "\(released.stderr)")
+        #expect(try repo.read("app.json") == expoAppJSON(version: "1.2.1", build: 40))
+    }
+}
+
+/// An iOS-only app whose CFBundleVersion has four parts, as some apps carry in their history.
+let fourPartInfoPlist = """
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+\t<key>CFBundleDisplayName</key>
+\t<string>Jelly</string>
+\t<key>CFBundleShortVersionString</key>
+\t<string>1.7.0</string>
+\t<key>CFBundleVersion</key>
+\t<string>1.7.0.4</string>
+</dict>
+</plist>
+
+"""
+
+@Suite("four-part iOS build numbers")
+struct FourPartBuildTests {
+    @Test func theIncrementSaysWhatToSetAndReleaseTakesIt() throws {
+        let repo = try appRepository(["ios/Jelly/Info.plist": fourPartInfoPlist], entries: [("ios/Jelly/Info.plist", "plist")])
+        try repo.tag("v1.7.0")
+        try repo.commit("fix: playback", file: "a.txt")
+        let current = relctl(["current"], in: repo.path)
+        #expect(current.code == 0)
+        #expect(current.stdout.contains("iOS build      1.7.0.4"), "\(current.stdout)")
+
+        let line = lineOf("<string>1.7.0.4</string>", in: fourPartInfoPlist)
+        let refused = relctl(["release"], in: repo.path, environment: fixedDate)
+        #expect(refused.code == 1)
+        #expect(refused.stderr.contains("error: ios/Jelly/Info.plist:\(line): iOS build number \"1.7.0.4\" has 4 parts; App Store Connect reads only the first three, so incrementing the last would upload build 1.7.0 again (buildNumber strategy increment: CFBundleVersion is one to three period-separated integers, and each upload needs a higher one; set build 1.7.1 once with --build 1.7.1 (relctl release or relctl sync); from then on the increment moves its last part)\n"), "\(refused.stderr)")
+
+        let released = relctl(["release", "--build", "1.7.1"], in: repo.path, environment: fixedDate)
+        #expect(released.code == 0, "\(released.stderr)")
+        #expect(try repo.read("ios/Jelly/Info.plist") == fourPartInfoPlist.replacingOccurrences(of: "<string>1.7.0</string>", with: "<string>1.7.1</string>")
+            .replacingOccurrences(of: "1.7.0.4", with: "1.7.1"))
+        try repo.commit("fix: subtitles", file: "a.txt")
+        #expect(relctl(["release"], in: repo.path, environment: fixedDate).code == 0)
+        #expect(try repo.read("ios/Jelly/Info.plist").contains("<string>1.7.2</string>\n</dict>"))
+    }
+}
