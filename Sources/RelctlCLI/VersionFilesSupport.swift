@@ -100,6 +100,7 @@ extension Workspace {
                 // These do not depend on the current values; each file checks "greater than current" itself.
                 (ios, android) = try nextBuilds(settings, current: current, version: version, environment: environment,
                                                 currentIOS: nil, currentAndroid: nil)
+                try refuseReusedBuild(settings, version: version, current: current, ios: ios, android: android)
             }
         }
         let plan: SyncPlan
@@ -110,6 +111,39 @@ extension Workspace {
         }
         try checkBuildNumberJumps(plan, current: current, explicitBuild: build != nil)
         return VersionSync(current: current, plan: plan, note: note)
+    }
+
+    /// A new version must get a new build number: the stores refuse a second upload with the same one. Without
+    /// `prereleaseDigits`, fromVersion gives `1.3.0-beta.1`, `1.3.0-beta.2` and `1.3.0` the same number, so a
+    /// sync to another of them that would keep the files' build number is refused (each file would otherwise say
+    /// "nothing to write", or move versionName alone) with the fix.
+    private func refuseReusedBuild(_ settings: BuildNumberSettings, version: String, current: CurrentVersions,
+                                   ios: String?, android: String?) throws {
+        guard case .fromVersion(_, let prereleaseDigits) = settings.strategy, prereleaseDigits == 0,
+              !filesWereLastSynced(to: version, current: current) else { return }
+        // Files keeping only the core cannot tell betas apart; the record of the last sync in this clone can.
+        if let record = SyncRecord.read(gitDir: repository.gitDir), record.fingerprint == SyncRecord.fingerprint(current),
+           record.version == version { return }
+        // The first build number in the files that the new one would merely repeat.
+        func same(_ a: String, _ b: String?) -> Bool { b.map { CurrentVersions.normalizeBuild(a) == CurrentVersions.normalizeBuild($0) } ?? false }
+        var reused: (path: String, line: Int, value: String)?
+        search: for file in current.files {
+            for location in file.locations where location.indirection == nil {
+                let new: String? = switch location.field {
+                case .marketing: nil
+                case .iosBuild: ios
+                case .androidBuild: android
+                case .build: android ?? ios
+                }
+                if let new, same(location.value, new) { reused = (file.entry.path, location.line, new); break search }
+            }
+        }
+        guard let reused else { return }
+        let place = "\(reused.path):\(reused.line)"
+        let value = reused.value
+        let held = current.files.first(where: \.keepsPrerelease)?.marketing ?? current.files.compactMap(\.marketing).first
+            ?? "the version the files hold"
+        throw CLIFailure(message: "\(place): buildNumber strategy fromVersion gives \(version) the build number \(value), which the files already hold for \(held); the stores refuse a second upload with the same build number (set \"prereleaseDigits\": 2 under \"buildNumber\" so each beta gets its own number and the final a higher one, e.g. 1030001, 1030002, then 1030099 for 1.3.0; or pass --build N)")
     }
 
     /// Whether the files already stand for `version` itself, not only for its store-safe core.

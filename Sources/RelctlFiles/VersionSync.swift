@@ -133,7 +133,7 @@ public struct CurrentVersions: Sendable {
     }
 
     /// `020903` and `20903` are the same build.
-    static func normalizeBuild(_ s: String) -> String {
+    public static func normalizeBuild(_ s: String) -> String {
         if let n = Int(s) { return String(n) }
         return s
     }

@@ -241,12 +241,21 @@ extension Repository {
         var list: OpaquePointer?
         try check(git_status_list_new(&list, pointer, &options), "read status")
         defer { git_status_list_free(list) }
+        // libgit2 1.5 knows no sparse checkout: a file kept out of the work tree (`git sparse-checkout`, the
+        // skip-worktree bit) shows as deleted, while git calls the tree clean. Such entries are passed over.
+        var index: OpaquePointer?
+        try check(git_repository_index(&index, pointer), "open index")
+        defer { git_index_free(index) }
         var entries: [StatusEntry] = []
         for i in 0..<git_status_list_entrycount(list) {
             guard let entry = git_status_byindex(list, i)?.pointee else { continue }
             let delta = entry.index_to_workdir ?? entry.head_to_index
-            guard let delta, let path = delta.pointee.new_file.path ?? delta.pointee.old_file.path else { continue }
-            entries.append(StatusEntry(path: String(cString: path), untracked: entry.status.rawValue & GIT_STATUS_WT_NEW.rawValue != 0))
+            guard let delta, let cPath = delta.pointee.new_file.path ?? delta.pointee.old_file.path else { continue }
+            if entry.status == GIT_STATUS_WT_DELETED, let indexed = git_index_get_bypath(index, cPath, 0),
+               indexed.pointee.flags_extended & UInt16(GIT_INDEX_ENTRY_SKIP_WORKTREE.rawValue) != 0 {
+                continue
+            }
+            entries.append(StatusEntry(path: String(cString: cPath), untracked: entry.status.rawValue & GIT_STATUS_WT_NEW.rawValue != 0))
         }
         return entries
     }

@@ -348,3 +348,25 @@ struct ReleaseAppTests {
         #expect(try filesOfHead(repo) == (majorObject["files"] as? [String] ?? []).sorted())
     }
 }
+
+@Suite("relctl release in a sparse checkout")
+struct SparseCheckoutReleaseTests {
+    @Test func filesKeptOutOfTheWorkTreeAreNotUncommittedChanges() throws {
+        let repo = try ReleaseApp.expo.make()
+        try repo.write("website/index.html", "<html></html>\n")
+        try repo.write("docs/guide.md", "# guide\n")
+        try repo.commitAll("docs: site and guide")
+        try repo.commit("feat: dark mode", file: "src/theme.ts")
+        try repo.git(["sparse-checkout", "set", "--no-cone", "/*", "!/website/", "!/docs/"])
+        #expect(!FileManager.default.fileExists(atPath: repo.path + "/website/index.html"))
+        #expect(try repo.git(["status", "--porcelain"]).isEmpty)
+
+        let result = relctl(["release"], in: repo.path, environment: fixedDate)
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout == "1.3.0\n")
+        #expect(try repo.git(["status", "--porcelain"]).isEmpty)
+        // The release commit holds the release files only; the sparse files are still in the tree.
+        #expect(try repo.git(["show", "--name-only", "--format=", "HEAD"]) == "CHANGELOG.md\napp.json\npackage.json\n")
+        #expect(try repo.git(["ls-tree", "-r", "--name-only", "HEAD"]).contains("website/index.html\n"))
+    }
+}

@@ -661,3 +661,39 @@ struct BuildNumberJumpCommandTests {
         #expect(bad.stderr.contains(".relctl.json:5: 'buildNumber.maxJump' must be 0 (no limit) or a positive whole number, not -1"), "\(bad.stderr)")
     }
 }
+
+@Suite("fromVersion never reuses a build number")
+struct FromVersionReuseTests {
+    @Test(arguments: [AppShape.expo, .flutter])
+    func theNextBetaWithoutPrereleaseDigitsIsRefusedWithTheFix(shape: AppShape) throws {
+        let repo = try shape.make()
+        let files: [(String, String)] = shape == .expo ? [("app.json", "expo"), ("package.json", "json")] : [("pubspec.yaml", "pubspec")]
+        try writeConfig(repo, files: files, extra: #""buildNumber": {"strategy": "fromVersion"}"#)
+        try repo.commitAll("chore: app")
+        let first = relctl(["sync", "1.3.0-beta.1"], in: repo.path)
+        #expect(first.code == 0, "\(first.stderr)")
+        let snapshot = try repo.snapshot()
+        for version in ["1.3.0-beta.2", "1.3.0"] {
+            let again = relctl(["sync", version], in: repo.path)
+            #expect(again.code == 1, "\(version): \(again.stderr)")
+            #expect(again.stderr.contains("buildNumber strategy fromVersion gives \(version) the build number 10300, which the files already hold for "), "\(again.stderr)")
+            #expect(again.stderr.contains("set \"prereleaseDigits\": 2 under \"buildNumber\""), "\(again.stderr)")
+            #expect(try repo.snapshot() == snapshot)
+        }
+        // Syncing the same version again is still "nothing to write".
+        let same = relctl(["sync", "1.3.0-beta.1"], in: repo.path)
+        #expect(same.code == 0, "\(same.stderr)")
+        #expect(try repo.snapshot() == snapshot)
+    }
+
+    @Test func withPrereleaseDigitsEveryBetaAndTheFinalGetTheirOwnNumber() throws {
+        let repo = try AppShape.expo.make()
+        try writeConfig(repo, files: [("app.json", "expo"), ("package.json", "json")],
+                        extra: #""buildNumber": {"strategy": "fromVersion", "prereleaseDigits": 2}"#)
+        for (version, build) in [("1.3.0-beta.1", "1030001"), ("1.3.0-beta.2", "1030002"), ("1.3.0", "1030099")] {
+            let result = relctl(["sync", version, "--json"], in: repo.path)
+            #expect(result.code == 0, "\(result.stderr)")
+            #expect(result.stdout.contains(#""iosBuild":"\#(build)","androidBuild":"\#(build)""#), "\(result.stdout)")
+        }
+    }
+}

@@ -26,6 +26,24 @@ struct WritingTests {
         #expect(try repo.git(["status", "--porcelain"]) == "?? notes.txt\n")
     }
 
+    @Test func filesKeptOutBySparseCheckoutAreNotChanges() throws {
+        let repo = try TestRepository()
+        try repo.write("app/app.json", "{}\n")
+        try repo.write("docs/guide.md", "# guide\n")
+        try repo.write("web/index.html", "<html></html>\n")
+        try repo.commitAll("chore: init")
+        try repo.git(["sparse-checkout", "set", "--no-cone", "/app/", "/.relctl.json"])
+        #expect(!FileManager.default.fileExists(atPath: repo.path + "/docs/guide.md"))
+        #expect(try repo.git(["status", "--porcelain"]) == "")
+        let git = try Repository(at: repo.path)
+        #expect(try git.status().isEmpty)
+        // A real change beside them is still seen; so is deleting a file that is in the sparse set.
+        try repo.write("app/app.json", "{\"v\": 2}\n")
+        #expect(try git.status().map(\.path) == ["app/app.json"])
+        try FileManager.default.removeItem(atPath: repo.path + "/app/app.json")
+        #expect(try git.status().map(\.path) == ["app/app.json"])
+    }
+
     @Test func commitLeavesOtherStagedFilesStagedAndOutOfTheCommit() throws {
         let repo = try TestRepository()
         try repo.commit("chore: init", file: "app.json")
