@@ -23,8 +23,14 @@ struct VersionSync {
     var note: String?
 
     /// The build numbers the files hold after the sync (new, or the current highest when untouched).
-    var iosBuild: String? { plan.iosBuild ?? current.highestIOSBuild }
-    var androidBuild: String? { plan.androidBuild ?? current.highestAndroidBuild }
+    /// Nil for a store no file carries a build number for (an iOS-only app has no Android build, even with
+    /// `--build N`), so messages never name the other platform.
+    var iosBuild: String? { carries(.iosBuild) ? plan.iosBuild ?? current.highestIOSBuild : nil }
+    var androidBuild: String? { carries(.androidBuild) ? plan.androidBuild ?? current.highestAndroidBuild : nil }
+
+    private func carries(_ field: VersionField) -> Bool {
+        current.files.contains { $0.locations.contains { $0.field == field || $0.field == .build } }
+    }
     var changed: [FileChange] { plan.changes.filter(\.isChanged) }
 }
 

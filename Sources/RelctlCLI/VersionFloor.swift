@@ -14,6 +14,8 @@ struct VersionFloor {
         var value: String
         /// false: the file keeps only the core (iOS formats, a regex whose pattern admits no prerelease).
         var keepsWholeVersion: Bool
+        /// The store the file's marketing version feeds (nil: both, or none in particular).
+        var platform: StorePlatform?
     }
 
     /// Every literal, numeric marketing value, in file order.
@@ -28,7 +30,7 @@ struct VersionFloor {
             for location in file.locations where location.field == .marketing && location.indirection == nil
                 && VersionOrder.isNumeric(location.value) {
                 sites.append(Site(path: file.entry.path, line: location.line, value: location.value,
-                                  keepsWholeVersion: file.keepsPrerelease))
+                                  keepsWholeVersion: file.keepsPrerelease, platform: file.entry.format.marketingPlatform))
             }
         }
         self.sites = sites
@@ -96,7 +98,7 @@ extension Workspace {
             case .lower:
                 return "\(site.path):\(site.line): the next version \(next) is lower than \(held), the version this file holds, and the stores refuse a version below the last one; \(adoptionFix(analysis, held: held))"
             case .equal:
-                return "\(site.path):\(site.line): the next version \(next) is the version this file already holds, and App Store Connect refuses a version it already has; if \(held) is out, run 'relctl adopt' to tag it as released (then this release becomes the next one), and if it is not, put the files back to \(analysis.current?.description ?? "the last release") (relctl sync \(analysis.current?.description ?? "<version>") --allow-downgrade) and commit"
+                return "\(site.path):\(site.line): the next version \(next) is the version this file already holds, and \(site.platform == .android ? "Google Play users would get a new release under the last one's version" : "App Store Connect refuses a version it already has"); if \(held) is out, run 'relctl adopt' to tag it as released (then this release becomes the next one), and if it is not, put the files back to \(analysis.current?.description ?? "the last release") (relctl sync \(analysis.current?.description ?? "<version>") --allow-downgrade) and commit"
             }
         }
         if analysis.baseTag == nil, let highest = analysis.unreachableTags.first,

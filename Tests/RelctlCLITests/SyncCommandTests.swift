@@ -263,7 +263,8 @@ struct SyncCommandTests {
         let sync = relctl(["sync", "1.3.0"], in: repo.path)
         #expect(sync.code == 0, "\(sync.stderr)")
         #expect(sync.stdout.isEmpty)
-        #expect(sync.stderr.contains("synced 1.3.0, iOS build 13, Android build 13: \(shape.detected.count) of \(shape.detected.count) files updated"),
+        let files = shape.detected.count == 1 ? "file" : "files"
+        #expect(sync.stderr.contains("synced 1.3.0, iOS build 13, Android build 13: \(shape.detected.count) of \(shape.detected.count) \(files) updated"),
                 "\(sync.stderr)")
 
         let after = relctl(["current"], in: repo.path)
@@ -695,5 +696,49 @@ struct FromVersionReuseTests {
             #expect(result.code == 0, "\(result.stderr)")
             #expect(result.stdout.contains(#""iosBuild":"\#(build)","androidBuild":"\#(build)""#), "\(result.stdout)")
         }
+    }
+}
+
+@Suite("Messages for one-platform apps")
+struct OnePlatformMessageTests {
+    @Test func anIOSOnlyAppIsNeverToldAboutAndroid() throws {
+        let repo = try TestRepository()
+        try repo.write("ios/App.xcodeproj/project.pbxproj", pbxproj(marketing: "1.2.0", build: "12"))
+        try writeConfig(repo, files: [("ios/App.xcodeproj/project.pbxproj", "pbxproj")])
+        try repo.commitAll("chore: app")
+        for arguments in [["sync", "1.3.0", "--dry-run"], ["sync", "1.3.0", "--build", "20", "--dry-run"], ["sync", "1.3.0", "--build", "20"],
+                          ["sync", "1.3.0", "--build", "20"], ["current"]] {
+            let result = relctl(arguments, in: repo.path)
+            #expect(result.code == 0, "\(arguments): \(result.stderr)")
+            #expect(!(result.stdout + result.stderr).contains("Android"), "\(arguments): \(result.stderr)")
+        }
+        let again = relctl(["sync", "1.3.0", "--build", "20"], in: repo.path)
+        #expect(again.stderr.contains("the 1 file already holds 1.3.0, iOS build 20; nothing to write"), "\(again.stderr)")
+    }
+
+    @Test func anAndroidOnlyAppIsNeverToldAboutIOS() throws {
+        let repo = try TestRepository()
+        try repo.git(["config", "user.name", "Release Bot"])
+        try repo.git(["config", "user.email", "bot@example.com"])
+        try repo.write("app/build.gradle", reactNativeGradle)
+        try writeConfig(repo, files: [("app/build.gradle", "gradle")])
+        try repo.commitAll("chore: app")
+        try repo.tag("v1.2.0")
+        try repo.commit("feat: widgets")
+        for arguments in [["sync", "1.3.0", "--dry-run"], ["sync", "1.3.0", "--build", "20", "--dry-run"], ["current"], ["next"], ["release", "--dry-run"]] {
+            let result = relctl(arguments, in: repo.path)
+            #expect(result.code == 0, "\(arguments): \(result.stderr)")
+            #expect(!(result.stdout + result.stderr).contains("iOS"), "\(arguments): \(result.stdout)\(result.stderr)")
+            #expect(!(result.stdout + result.stderr).contains("App Store"), "\(arguments): \(result.stderr)")
+        }
+        let dry = relctl(["sync", "1.3.0", "--dry-run"], in: repo.path)
+        #expect(dry.stderr.contains("dry run: 1 of 1 file would change to 1.3.0, Android build 13; nothing was written"), "\(dry.stderr)")
+        // The equal-version refusal names the Android store, not App Store Connect.
+        #expect(relctl(["sync", "1.3.0"], in: repo.path).code == 0)
+        try repo.commitAll("chore: hand sync")
+        let equal = relctl(["release", "--dry-run"], in: repo.path)
+        #expect(equal.code == 1)
+        #expect(equal.stderr.contains("is the version this file already holds, and Google Play users would get a new release under the last one's version"), "\(equal.stderr)")
+        #expect(!equal.stderr.contains("App Store"))
     }
 }

@@ -86,11 +86,11 @@ enum SyncCommand {
         let what = ([version] + builds).joined(separator: ", ")
         let total = sync.plan.changes.count
         if changed.isEmpty {
-            output.message("all \(total) file\(total == 1 ? "" : "s") already hold \(what); nothing to write")
+            output.message("\(total == 1 ? "the 1 file already holds" : "all \(total) files already hold") \(what); nothing to write")
         } else if dryRun {
-            output.message("dry run: \(changed.count) of \(total) files would change to \(what); nothing was written")
+            output.message("dry run: \(changed.count) of \(total) \(total == 1 ? "file" : "files") would change to \(what); nothing was written")
         } else {
-            output.message("synced \(what): \(changed.count) of \(total) files updated")
+            output.message("synced \(what): \(changed.count) of \(total) \(total == 1 ? "file" : "files") updated")
         }
 
         if arguments.has("--json") {
