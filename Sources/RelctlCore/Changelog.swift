@@ -206,8 +206,9 @@ public enum ChangelogFile {
         return String(decoding: before, as: UTF8.self) + insertion + String(decoding: bytes[offset...], as: UTF8.self)
     }
 
-    /// `true` when `text` has a level-2 heading for `version`: `## [1.3.0]…` or `## 1.3.0…`
-    /// (the version followed by the end of the line, a space or `]`; so `1.3.0-rc.1` is not `1.3.0`).
+    /// `true` when `text` has a level-2 heading for `version`: `## [1.3.0]…` or `## 1.3.0…`, also with a `v`
+    /// (`## [v1.3.0]`, as some Keep a Changelog files label releases by tag) — the version followed by the
+    /// end of the line or a space (`]` when bracketed); so `1.3.0-rc.1` is not `1.3.0`.
     public static func containsVersion(_ version: String, in text: String) -> Bool {
         let bytes = Array(text.utf8)
         let target = Array(version.utf8)
@@ -218,6 +219,7 @@ public enum ChangelogFile {
             rest = rest.dropFirst(2).drop(while: { $0 == 0x20 || $0 == 0x09 })
             let bracketed = rest.first == UInt8(ascii: "[")
             if bracketed { rest = rest.dropFirst() }
+            if rest.first == UInt8(ascii: "v") || rest.first == UInt8(ascii: "V") { rest = rest.dropFirst() }
             guard rest.starts(with: target) else { continue }
             let next = rest.dropFirst(target.count).first
             if bracketed ? next == UInt8(ascii: "]") : (next == nil || next == 0x20 || next == 0x09) { return true }

@@ -239,17 +239,21 @@ struct KeepAChangelog {
     /// A definition for the new release, beside the definitions the file has (none: nothing added). Newest
     /// first as Keep a Changelog lists them: after `[unreleased]`, or before the newest version's; a list
     /// that puts `[unreleased]` after the versions (oldest first) gets it just before `[unreleased]`.
+    /// Spaced like the version definitions (aligned URLs stay aligned).
     private func newDefinition(label: String, url: String) -> [Edit] {
         let versions = versionDefinitions
-        if let (index, definition) = unreleasedDefinition {
-            let line = "[" + label + "]:" + definition.spacing + url
+        guard let model = (versions.first ?? unreleasedDefinition)?.definition else { return [] }
+        let head = "[" + label + "]:"
+        let spacing = model.spacing == " " || model.spacing.contains("\t") ? model.spacing
+            : String(repeating: " ", count: max(1, model.label.count + 3 + model.spacing.count - head.count))
+        let line = head + spacing + url
+        if let (index, _) = unreleasedDefinition {
             if let first = versions.first, first.line < index {
                 return [Edit(offset: lines[index].start, text: line + "\n")]
             }
             return [Edit(offset: lines[index].content.upperBound, text: "\n" + line)]
         }
-        guard let (index, definition) = versions.first else { return [] }
-        return [Edit(offset: lines[index].start, text: "[" + label + "]:" + definition.spacing + url + "\n")]
+        return [Edit(offset: lines[versions[0].line].start, text: line + "\n")]
     }
 
     /// The bytes with `edits` applied (stable for edits at one offset), as a string.
