@@ -93,7 +93,7 @@ struct ReleasePlan {
             let existingBytes = FileManager.default.contents(atPath: path).map { Array($0) }
             let existing = existingBytes.map { String(decoding: $0, as: UTF8.self) }
             if let existing, let existingBytes, Array(existing.utf8) != existingBytes {
-                fileProblem = fileProblem ?? "\(changelogPath) is not valid UTF-8; convert it (iconv -f latin1 -t utf-8) so relctl can prepend to it without changing its bytes"
+                fileProblem = fileProblem ?? "\(changelogPath) is not valid UTF-8; convert it (iconv -f latin1 -t utf-8) so relctl can add the release to it without changing its other bytes"
             }
             if let existing, ChangelogFile.containsVersion(version.description, in: existing) {
                 fileProblem = fileProblem ?? "\(changelogPath) already has a section for \(version); remove it or tag that release (\(tag)) by hand"

@@ -32,6 +32,22 @@ struct CompareLink: Hashable, Sendable {
         fromOffsets = start..<(start + from.utf8.count)
     }
 
+    /// ``from`` as a ref name: `%XX` escapes decoded (`trail%201.0` is the tag `trail 1.0`).
+    var fromRef: String {
+        var bytes: [UInt8] = []
+        var rest = from.utf8[...]
+        while let byte = rest.popFirst() {
+            if byte == UInt8(ascii: "%"), rest.count >= 2,
+               let value = UInt8(String(decoding: rest.prefix(2), as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                rest = rest.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// The same style of link between two other refs (tags are percent-encoded like relctl's own links).
     func url(from: String, to: String) -> String {
         base + RemoteLinks.percentEncoded(from) + separator + RemoteLinks.percentEncoded(to) + suffix

@@ -105,7 +105,7 @@ struct KeepAChangelog {
     ///   `[unreleased]` link starts at.
     func releasing(_ release: ChangelogRelease) -> ChangelogUpdate {
         let style = headingStyle
-        let previousTag = release.previousTag ?? unreleasedCompareLink.map(\.from).flatMap { $0 == "HEAD" ? nil : $0 }
+        let previousTag = release.previousTag ?? unreleasedCompareLink.map(\.fromRef).flatMap { $0 == "HEAD" ? nil : $0 }
         let template = compareTemplate(links: release.links)
         let link = previousTag.flatMap { from in template?.url(from: from, to: release.tag) }
         let heading = style.heading(version: release.version, date: release.date, link: style.inlineLink ? link : nil)

@@ -168,6 +168,17 @@ struct KeepAChangelogTests {
         #expect(ChangelogFile.update(nil, with: makeRelease(links: nil)).text == "# Changelog\n\n" + makeRelease(links: nil).section)
     }
 
+    @Test func textAfterTheDefinitionsStays() {
+        let existing = "## [Unreleased]\n\n- Search.\n\n## [1.2.0] - 2026-10-01\n\n"
+            + "[unreleased]: https://github.com/acme/trail/compare/v1.2.0...HEAD\n"
+            + "[1.2.0]: https://github.com/acme/trail/compare/v1.1.0...v1.2.0\n\n<!-- Links are updated by relctl. -->\n"
+        let update = ChangelogFile.update(existing, with: makeRelease(links: nil))
+        #expect(update.text.hasSuffix("[unreleased]: https://github.com/acme/trail/compare/v1.3.0...HEAD\n"
+            + "[1.3.0]: https://github.com/acme/trail/compare/v1.2.0...v1.3.0\n"
+            + "[1.2.0]: https://github.com/acme/trail/compare/v1.1.0...v1.2.0\n\n<!-- Links are updated by relctl. -->\n"))
+        #expect(update.text.hasPrefix("## [Unreleased]\n\n## [1.3.0] - 2026-11-30\n\n- Search.\n\n### Features\n\n"))
+    }
+
     @Test func anEmptyUnreleasedSectionStaysEmptyAndNoChangesIsSaid() {
         let existing = "# Changelog\n\n## [Unreleased]\n\n## [1.2.0] - 2026-10-01\n\n- x\n"
         var nothing = makeRelease(links: nil)
@@ -247,6 +258,10 @@ struct KeepAChangelogTests {
         let update = ChangelogFile.update(existing, with: makeRelease(links: nil, previousTag: nil))
         #expect(update.text.hasSuffix("[unreleased]: https://github.com/acme/trail/compare/v1.3.0...HEAD\n"
             + "[1.3.0]: https://github.com/acme/trail/compare/0.9.0...v1.3.0\n"))
+        // The ref in the link is a URL part: it is decoded, then encoded again, not encoded twice.
+        let encoded = existing.replacingOccurrences(of: "0.9.0", with: "trail%200.9")
+        #expect(ChangelogFile.update(encoded, with: makeRelease(links: nil, previousTag: nil)).text
+            .hasSuffix("[1.3.0]: https://github.com/acme/trail/compare/trail%200.9...v1.3.0\n"))
     }
 
     @Test func anExistingDefinitionOfTheVersionIsNotRepeated() {
