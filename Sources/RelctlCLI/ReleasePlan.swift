@@ -83,11 +83,8 @@ struct ReleasePlan {
         }
 
         var section: String?
+        let release = workspace.changelogRelease(version: version.description, tag: tag, analysis: analysis, date: date)
         if let changelogPath = config.changelogPath {
-            let links = repository.remoteURL("origin").flatMap(RemoteLinks.parse)
-            let text = ChangelogRenderer.section(version: version.description, previousTag: analysis.baseTag, tag: tag, date: date,
-                                                 commits: analysis.commits.commits, settings: config.changelog, links: links)
-            section = text
             let path = root + "/" + changelogPath
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
@@ -96,16 +93,17 @@ struct ReleasePlan {
             let existingBytes = FileManager.default.contents(atPath: path).map { Array($0) }
             let existing = existingBytes.map { String(decoding: $0, as: UTF8.self) }
             if let existing, let existingBytes, Array(existing.utf8) != existingBytes {
-                fileProblem = fileProblem ?? "\(changelogPath) is not valid UTF-8; convert it (iconv -f latin1 -t utf-8) so relctl can prepend to it without changing its bytes"
+                fileProblem = fileProblem ?? "\(changelogPath) is not valid UTF-8; convert it (iconv -f latin1 -t utf-8) so relctl can add the release to it without changing its other bytes"
             }
             if let existing, ChangelogFile.containsVersion(version.description, in: existing) {
                 fileProblem = fileProblem ?? "\(changelogPath) already has a section for \(version); remove it or tag that release (\(tag)) by hand"
             }
-            let updated = ChangelogFile.prepend(section: text, to: existing)
+            let update = ChangelogFile.update(existing, with: release)
+            section = update.section
             if writes.contains(where: { $0.path == path }) {
                 fileProblem = fileProblem ?? "\(changelogPath) is both a version file and the changelog; point 'changelog.path' elsewhere"
             }
-            writes.append(FileWrite(path: path, oldBytes: existingBytes, newBytes: Array(updated.utf8)))
+            writes.append(FileWrite(path: path, oldBytes: existingBytes, newBytes: Array(update.text.utf8)))
         }
 
         var notice: MajorReleaseNotice?
@@ -130,9 +128,9 @@ struct ReleasePlan {
         let message = config.commitMessage
             .replacingOccurrences(of: "{version}", with: version.description)
             .replacingOccurrences(of: "{tag}", with: tag)
-        let tagMessage = ReleaseNotes.tagMessage(version: tag, section: section ?? ChangelogRenderer.section(
-            version: version.description, previousTag: analysis.baseTag, tag: tag, date: date,
-            commits: analysis.commits.commits, settings: config.changelog, links: nil))
+        var unlinked = release
+        unlinked.links = nil
+        let tagMessage = ReleaseNotes.tagMessage(version: tag, section: section ?? unlinked.section)
 
         return ReleasePlan(root: root, version: version.description, previousVersion: analysis.current?.description,
                            bump: analysis.bump, tag: tag, branch: try repository.currentBranch(), head: head,

@@ -78,19 +78,25 @@ public enum ChangelogRenderer {
         }
         out += " (\(oneLine(date)))\n\n"
 
-        let groups = grouped(commits.reversed(), settings: settings)
+        let groups = renderedGroups(commits, settings: settings, links: links)
         if groups.isEmpty {
             out += "No user-facing changes.\n\n"
             return out
         }
         for (title, entries) in groups {
-            out += "### \(oneLine(title))\n\n"
-            for (commit, breaking) in entries {
-                out += entry(commit, breaking: breaking, links: links)
-            }
-            out += "\n"
+            out += "### \(title)\n\n" + entries + "\n"
         }
         return out
+    }
+
+    /// The headings of a section (on one line) with their list items (each line ending in `\n`), empty
+    /// headings omitted. `bullet` starts each item: `*` in relctl's own sections; a Keep a Changelog file
+    /// gets the marker its own lists use.
+    static func renderedGroups(_ commits: [AnalyzedCommit], settings: ChangelogSettings, links: RemoteLinks?,
+                               bullet: Character = "*") -> [(title: String, entries: String)] {
+        grouped(commits.reversed(), settings: settings).map { title, entries in
+            (oneLine(title), entries.map { entry($0.0, breaking: $0.1, links: links, bullet: bullet) }.joined())
+        }
     }
 
     /// Headings with their commits in the given order, empty headings omitted.
@@ -123,8 +129,8 @@ public enum ChangelogRenderer {
         return result
     }
 
-    private static func entry(_ commit: AnalyzedCommit, breaking: Bool, links: RemoteLinks?) -> String {
-        var line = "* "
+    private static func entry(_ commit: AnalyzedCommit, breaking: Bool, links: RemoteLinks?, bullet: Character) -> String {
+        var line = "\(bullet) "
         let description: String
         if let message = commit.message {
             if let scope = message.scope, !scope.isEmpty { line += "**\(oneLine(scope)):** " }
@@ -200,8 +206,9 @@ public enum ChangelogFile {
         return String(decoding: before, as: UTF8.self) + insertion + String(decoding: bytes[offset...], as: UTF8.self)
     }
 
-    /// `true` when `text` has a level-2 heading for `version`: `## [1.3.0]…` or `## 1.3.0…`
-    /// (the version followed by the end of the line, a space or `]`; so `1.3.0-rc.1` is not `1.3.0`).
+    /// `true` when `text` has a level-2 heading for `version`: `## [1.3.0]…` or `## 1.3.0…`, also with a `v`
+    /// (`## [v1.3.0]`, as some Keep a Changelog files label releases by tag) — the version followed by the
+    /// end of the line or a space (`]` when bracketed); so `1.3.0-rc.1` is not `1.3.0`.
     public static func containsVersion(_ version: String, in text: String) -> Bool {
         let bytes = Array(text.utf8)
         let target = Array(version.utf8)
@@ -212,6 +219,7 @@ public enum ChangelogFile {
             rest = rest.dropFirst(2).drop(while: { $0 == 0x20 || $0 == 0x09 })
             let bracketed = rest.first == UInt8(ascii: "[")
             if bracketed { rest = rest.dropFirst() }
+            if rest.first == UInt8(ascii: "v") || rest.first == UInt8(ascii: "V") { rest = rest.dropFirst() }
             guard rest.starts(with: target) else { continue }
             let next = rest.dropFirst(target.count).first
             if bracketed ? next == UInt8(ascii: "]") : (next == nil || next == 0x20 || next == 0x09) { return true }
@@ -221,7 +229,7 @@ public enum ChangelogFile {
 
     // MARK: Lines
 
-    private struct Line {
+    struct Line {
         /// Offset of the first byte of the line.
         var start: Int
         /// The line without its line ending (and without a leading BOM on the first line).
@@ -230,7 +238,7 @@ public enum ChangelogFile {
         var inFence: Bool
     }
 
-    private static func lineRanges(_ bytes: [UInt8]) -> [Line] {
+    static func lineRanges(_ bytes: [UInt8]) -> [Line] {
         var lines: [Line] = []
         var start = 0
         var fence: [UInt8]?
@@ -266,13 +274,13 @@ public enum ChangelogFile {
     }
 
     /// `## ` (or `##` alone) at the start of the line.
-    private static func isLevel2Heading(_ line: ArraySlice<UInt8>) -> Bool {
+    static func isLevel2Heading(_ line: ArraySlice<UInt8>) -> Bool {
         guard line.starts(with: [0x23, 0x23]) else { return false }
         let next = line.dropFirst(2).first
         return next == nil || next == 0x20 || next == 0x09
     }
 
-    private static func usesCRLF(_ bytes: [UInt8]) -> Bool {
+    static func usesCRLF(_ bytes: [UInt8]) -> Bool {
         guard let newline = bytes.firstIndex(of: 0x0A) else { return false }
         return newline > 0 && bytes[newline - 1] == 0x0D
     }
@@ -291,7 +299,8 @@ public enum ReleaseNotes {
     /// The message of an annotated tag: `tagName`, a blank line, then the entries of `section`
     /// (as made by ``ChangelogRenderer/section(version:previousTag:tag:date:commits:settings:links:)``)
     /// as plain text: headings become `Features:` lines (no line starts with `#`, which git treats
-    /// as a comment), entries become `- scope: description (a1b2c3d)` without links or bold.
+    /// as a comment), entries (`*`, `-` or `+` items) become `- scope: description (a1b2c3d)` without
+    /// links or bold.
     /// The release heading is dropped. Ends with a newline.
     public static func tagMessage(version tagName: String, section: String) -> String {
         var body: [String] = []
@@ -299,9 +308,9 @@ public enum ReleaseNotes {
         if let first = lines.first, first.hasPrefix("## ") || first == "##" { lines.removeFirst() }
         var afterHeading = false
         for line in lines {
-            if line.hasPrefix("### ") {
+            if let title = subheadingTitle(line) {
                 if let last = body.last, !last.isEmpty { body.append("") }
-                body.append(String(line.dropFirst(4)) + ":")
+                body.append(title + ":")
                 afterHeading = true
                 continue
             }
@@ -310,7 +319,7 @@ public enum ReleaseNotes {
                 continue
             }
             afterHeading = false
-            if line.hasPrefix("* ") {
+            if line.hasPrefix("* ") || line.hasPrefix("- ") || line.hasPrefix("+ ") {
                 body.append("- " + plainEntry(line.dropFirst(2)))
             } else {
                 body.append(String(line))
@@ -319,6 +328,13 @@ public enum ReleaseNotes {
         while body.last?.isEmpty == true { body.removeLast() }
         while body.first?.isEmpty == true { body.removeFirst() }
         return tagName + "\n\n" + body.joined(separator: "\n") + "\n"
+    }
+
+    /// The title of a `###` (or deeper) heading; a Keep a Changelog section may carry hand-written ones.
+    private static func subheadingTitle(_ line: Substring) -> String? {
+        let marks = line.prefix(while: { $0 == "#" })
+        guard marks.count >= 3, line.dropFirst(marks.count).first == " " else { return nil }
+        return String(line.dropFirst(marks.count + 1))
     }
 
     /// `**scope:** description ([a1b2c3d](url))` → `scope: description (a1b2c3d)`.
@@ -343,7 +359,7 @@ public enum ReleaseNotes {
 
 extension String {
     /// CRLF, CR and LF all replaced by `newline`.
-    fileprivate func replacingNewlines(with newline: String) -> String {
+    func replacingNewlines(with newline: String) -> String {
         var out = ""
         var bytes = utf8[...]
         while let index = bytes.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) {

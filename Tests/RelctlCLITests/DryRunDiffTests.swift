@@ -170,3 +170,35 @@ struct DryRunDiffTests {
         #expect(try repo.files() == patched)
     }
 }
+
+@Suite("The dry-run diff of a Keep a Changelog file is what the release writes")
+struct KeepAChangelogDryRunDiffTests {
+    /// With links (an edited definition, a new one), CRLF with a byte-order mark and no final newline, GitLab links.
+    @Test(arguments: ["github-links", "crlf-bom-no-final-newline", "gitlab", "first-release-section"])
+    func releaseDryRunAppliesToTheBytesReleaseWrites(_ fixture: String) throws {
+        let repo = try ReleaseApp.expo.make()
+        try repo.git(["remote", "add", "origin", "git@github.com:acme/trail.git"])
+        try Data(contentsOf: GoldenFixtures.root.appendingPathComponent("keep-a-changelog/\(fixture).before"))
+            .write(to: URL(fileURLWithPath: repo.path + "/CHANGELOG.md"))
+        try repo.commitAll("docs: changelog")
+        try repo.commit("feat(ui): dark mode", file: "src/theme.ts")
+        try repo.commit("fix(sync): retry after a timeout", file: "src/sync.ts")
+        let environment = ["SOURCE_DATE_EPOCH": "1796040000"]
+
+        let dry = relctl(["release", "--dry-run"], in: repo.path, environment: environment)
+        #expect(dry.code == 0, "\(dry.stderr)")
+        let diff = diffPart(ofReleaseDryRun: dry.stdout)
+        let changelogDiff = String(diff[try #require(diff.range(of: "diff --git a/CHANGELOG.md"))!.lowerBound...])
+        if fixture != "crlf-bom-no-final-newline" {
+            #expect(changelogDiff.contains("-[unreleased]: ") || changelogDiff.contains("-[Unreleased]: "), "\(changelogDiff)")
+        }
+        #expect(changelogDiff.contains("+## [1.3.0] - 2026-11-30") || changelogDiff.contains("+## [v1.3.0] - 2026-11-30"), "\(changelogDiff)")
+        let patched = try repo.filesAfterApplying(diff)
+
+        let real = relctl(["release"], in: repo.path, environment: environment)
+        #expect(real.code == 0, "\(real.stderr)")
+        let written = try repo.files()
+        #expect(written["CHANGELOG.md"] != (try Data(contentsOf: GoldenFixtures.root.appendingPathComponent("keep-a-changelog/\(fixture).before"))))
+        #expect(patched == written, "the dry-run diff of CHANGELOG.md does not give the bytes the release writes")
+    }
+}

@@ -309,6 +309,10 @@ struct ChangelogFileTests {
         #expect(!ChangelogFile.containsVersion("1.3", in: text))
         #expect(!ChangelogFile.containsVersion("1.2.0", in: "## 1.2.0-rc.1 (d)\n## [1.2.0-rc.1](x)\n## 1.2.01\n"))
         #expect(!ChangelogFile.containsVersion("", in: text))
+        // Keep a Changelog files labelled by tag.
+        #expect(ChangelogFile.containsVersion("1.3.0", in: "## [Unreleased]\n\n## [v1.3.0] - 2026-11-30\n"))
+        #expect(ChangelogFile.containsVersion("1.3.0", in: "## V1.3.0\n"))
+        #expect(!ChangelogFile.containsVersion("1.3.0", in: "## [vv1.3.0]\n## version 1.3.0\n"))
         #expect(ChangelogFile.containsVersion("1.3.0", in: ChangelogFile.prepend(section: section, to: text)))
     }
 

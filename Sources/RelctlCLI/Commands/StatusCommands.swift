@@ -11,10 +11,12 @@ enum ChangelogCommand {
             .json, .repo, .config,
         ],
         discussion: """
-        The section is exactly what 'relctl release' prepends to the changelog: the version and date, then
+        The section is exactly what 'relctl release' writes to the changelog: the version and date, then
         Breaking changes, Features, Bug fixes and Performance (titles and types set by "changelog" in
         .relctl.json), each entry with its scope, description and short sha, linked to the commit and with
-        a compare link when origin is a GitHub or GitLab URL.
+        a compare link when origin is a GitHub or GitLab URL. In a Keep a Changelog file (an
+        '## [Unreleased]' heading) the section follows the file's heading style and holds the hand-written
+        Unreleased entries too; --unreleased then shows that Unreleased section with the commits merged in.
 
         EXIT CODES: 0 printed (or nothing to release, the reason on stderr), 1 failure, 64 usage error.
         """,
@@ -40,10 +42,12 @@ enum ChangelogCommand {
             }
             return ExitCode.success
         }
-        let links = workspace.repository.remoteURL("origin").flatMap(RemoteLinks.parse)
-        let section = ChangelogRenderer.section(version: title, previousTag: analysis.baseTag, tag: tag,
-                                                date: ReleasePlan.releaseDate(context.environment),
-                                                commits: analysis.commits.commits, settings: config.changelog, links: links)
+        let release = workspace.changelogRelease(version: title, tag: tag, analysis: analysis,
+                                                 date: ReleasePlan.releaseDate(context.environment))
+        let existing = workspace.changelogText
+        let section = arguments.has("--unreleased")
+            ? ChangelogFile.unreleasedSection(existing, with: release)
+            : ChangelogFile.update(existing, with: release).section
         if arguments.has("--json") {
             context.output.result(JSONOutput.object([
                 ("schemaVersion", .int(1)), ("version", .optional(analysis.next?.description)),
