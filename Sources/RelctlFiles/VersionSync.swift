@@ -44,9 +44,9 @@ public struct FileVersions: Sendable {
         }
     }
 
-    /// The first directly written (non-indirect) value of a field, if any.
+    /// The first directly written (non-indirect) value of a field that the app is built with, if any.
     public func value(_ field: VersionField) -> String? {
-        locations.first(where: { $0.field == field && $0.indirection == nil })?.value
+        usedLocations.first(where: { $0.field == field && $0.indirection == nil })?.value
     }
 
     /// iOS build: `iosBuild`, or pubspec's shared `build`.
@@ -104,7 +104,7 @@ public struct CurrentVersions: Sendable {
                 if seen.insert("\(path):\(line)").inserted { result.append(VersionDrift.Site(path: path, line: line, value: value)) }
             }
             for f in files {
-                for l in f.locations where fields.contains(l.field) && l.indirection == nil { add(f.entry.path, l.line, l.value) }
+                for l in f.usedLocations where fields.contains(l.field) && l.indirection == nil { add(f.entry.path, l.line, l.value) }
             }
             for f in files {
                 for target in f.targets {
@@ -121,7 +121,7 @@ public struct CurrentVersions: Sendable {
         var result: [VersionDrift] = []
         let marketing = sites([.marketing])
         let full = files.filter(\.keepsPrerelease)
-        let fullValues = Set(full.flatMap { $0.locations.filter { $0.field == .marketing && $0.indirection == nil }.map(\.value) })
+        let fullValues = Set(full.flatMap { $0.usedLocations.filter { $0.field == .marketing && $0.indirection == nil }.map(\.value) })
         if Set(marketing.map { VersionParts($0.value).core }).count > 1 || fullValues.count > 1 {
             result.append(VersionDrift(field: .marketing, values: marketing))
         }
@@ -331,7 +331,8 @@ public struct SyncPlan: Sendable {
     }
 
     static func validateBuilds(_ file: FileVersions, target: VersionTarget) throws(FileEditError) {
-        for location in file.locations where location.indirection == nil {
+        // A pbxproj setting no target reads is written too, but it is no build the stores have seen.
+        for location in file.usedLocations where location.indirection == nil {
             guard let new = target.value(for: location.field), location.field != .marketing else { continue }
             let changed = CurrentVersions.normalizeBuild(new) != CurrentVersions.normalizeBuild(location.value)
             do {
