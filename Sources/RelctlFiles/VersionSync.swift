@@ -595,7 +595,7 @@ public enum VersionFiles {
 
     /// `relctl init`: the version files of a mobile project under `root`, with literal versions.
     /// Looks for app.config.json/app.json (with an `expo` key), app.config.ts/js (literal versions only),
-    /// package.json, pubspec.yaml, ios/*.xcodeproj and *.xcodeproj, ios/*/Info.plist with literal values (not of
+    /// package.json, pubspec.yaml (or a Flutter app's up to two folders down: `FlutterAppDetection`), ios/*.xcodeproj and *.xcodeproj, ios/*/Info.plist with literal values (not of
     /// test bundles: a folder ending in Tests, or CFBundlePackageType BNDL),
     /// the Android app modules with their gradle.properties keys, version catalog entries and version.properties
     /// (see `detectAndroidFiles`), and
@@ -630,11 +630,18 @@ public enum VersionFiles {
         }
         for js in ["app.config.ts", "app.config.js"] where exists(js) { add(FileEntry(path: js, format: .expoJS)); break }
         if exists("package.json") { add(FileEntry(path: "package.json", format: .json)) }
-        if exists("pubspec.yaml") {
+        // The Flutter app: pubspec.yaml at the root, else the app's in a monorepo folder (`app/pubspec.yaml`).
+        var pubspec: String? = exists("pubspec.yaml") ? "pubspec.yaml" : nil
+        if pubspec.flatMap({ literal(FileEntry(path: $0, format: .pubspec)) }) == nil {
+            let app = FlutterAppDetection.find(root: root)
+            pubspec = app.path ?? pubspec
+            if let note = app.note { notes.append(note) }
+        }
+        if let pubspec {
             // A zero-padded build number (`+002702`) stays padded (`+002703`).
-            let padded = text("pubspec.yaml").flatMap { try? PubspecEditor().read($0, path: "pubspec.yaml") }?
+            let padded = text(pubspec).flatMap { try? PubspecEditor().read($0, path: pubspec) }?
                 .first(where: { $0.field == .build }).map { $0.value.count > 1 && $0.value.hasPrefix("0") } ?? false
-            add(FileEntry(path: "pubspec.yaml", format: .pubspec, options: FileOptions(padBuildNumber: padded)))
+            add(FileEntry(path: pubspec, format: .pubspec, options: FileOptions(padBuildNumber: padded)))
         }
         let reference = found.first(where: { $0.format == .expo || $0.format == .pubspec })
             .flatMap { entry in literal(entry)?.first(where: { $0.field == .marketing && $0.indirection == nil })?.value }

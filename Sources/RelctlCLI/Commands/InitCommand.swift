@@ -43,6 +43,7 @@ enum InitCommand {
         }
         let (entries, notes) = VersionFiles.detect(root: root)
         guard !entries.isEmpty else {
+            for note in notes { context.output.note(note) }
             throw CLIFailure(message: "no version files found in \(root) (looked for app.json, app.config.*, package.json, pubspec.yaml, ios/*.xcodeproj, ios/*/Info.plist, */build.gradle(.kts) of an Android app module, gradle.properties, gradle/libs.versions.toml, version.properties, *.xcconfig); nothing was written, add 'files' entries to \(Config.fileName) by hand")
         }
         let current = try? CurrentVersions.read(root: root, entries: entries)
