@@ -132,12 +132,16 @@ extension Workspace {
 
     /// How to give relctl the last release when it cannot see one.
     func adoptionFix(_ analysis: ReleaseAnalysis, held: String) -> String {
-        if analysis.baseTag == nil, let highest = analysis.unreachableTags.first {
-            return "release tags \(Self.tagList(analysis.unreachableTags.map(\.tag))) exist but are not ancestors of HEAD (released from a branch never merged back?): merge it back (git merge \(highest.tag)), or run 'relctl adopt' to tag \(held) on the commit that set it"
+        // Tags above the base (every one without a base) that relctl passed over say more than "adopt".
+        let above = analysis.baseTag.map { " are above \($0) but" } ?? ""
+        if let highest = analysis.unreachableTags.first {
+            let list = Self.tagList(analysis.unreachableTags.map(\.tag))
+            return "release tags \(list)\(above.isEmpty ? " exist but are" : above + " are") not ancestors of HEAD (released from a branch never merged back?): merge it back (git merge \(highest.tag)), or run 'relctl adopt' to tag \(held) on the commit that set it"
         }
-        if analysis.baseTag == nil, let highest = analysis.unparsedTags.first,
+        if let highest = analysis.unparsedTags.first,
            let text = (try? TagFormat(config.tagFormat))?.versionText(fromTag: highest) {
-            return "tags \(Self.tagList(analysis.unparsedTags)) are not versions of versionScheme \(config.versionScheme) (\(config.versionScheme.example)): \(unparsedFix(highest: highest, text: text)), or run 'relctl adopt' to tag \(held) on the commit that set it"
+            let adopt = config.versionScheme.parse(held) == nil ? "" : ", or run 'relctl adopt' to tag \(held) on the commit that set it"
+            return "tags \(Self.tagList(analysis.unparsedTags))\(above) are not versions of versionScheme \(config.versionScheme) (\(config.versionScheme.example)): \(unparsedFix(highest: highest, text: text))\(adopt)"
         }
         if let base = analysis.baseTag {
             return "the files were set to \(held) after \(base) without a release tag: run 'relctl adopt' to tag \(held) on the commit that set it (relctl adopt --dry-run shows which), so releases continue from there"
@@ -178,6 +182,8 @@ extension Workspace {
         }
         if analysis.baseTag == nil, analysis.unreachableTags.isEmpty, !analysis.unparsedTags.isEmpty {
             notes.append("tags \(Self.tagList(analysis.unparsedTags)) match tagFormat \"\(config.tagFormat)\" but are not versions of versionScheme \(config.versionScheme) (\(config.versionScheme.example)), so none is a release base")
+        } else if let base = analysis.baseTag, !analysis.unparsedTags.isEmpty {
+            notes.append("tags \(Self.tagList(analysis.unparsedTags)) match tagFormat \"\(config.tagFormat)\" and are above \(base) but are not versions of versionScheme \(config.versionScheme) (\(config.versionScheme.example)), so the release continues from \(base)")
         }
         if analysis.baseTag == nil, let next, let held = floor?.held,
            VersionOrder.compare(next, held.value) == .orderedSame {
