@@ -127,6 +127,16 @@ extension Workspace {
            VersionOrder.compare(next, text) != .orderedDescending {
             return "no release tag is reachable from HEAD, so the next version is \(next), but \(Self.tagList(analysis.unparsedTags)) match tagFormat \"\(config.tagFormat)\" and are not versions of versionScheme \(config.versionScheme) (\(config.versionScheme.example)); \(unparsedFix(highest: highest, text: text))"
         }
+        if analysis.baseTag == nil, analysis.unreachableTags.isEmpty, analysis.unparsedTags.isEmpty {
+            // Tags of another format only: the first release would start again below them.
+            let others = otherTagFormats(analysis)
+            let highest = others.guesses.compactMap { guess in
+                guess.tags.first.flatMap { tag in (try? TagFormat(guess.pattern))?.versionText(fromTag: tag) }
+            }.max { VersionOrder.compare($0, $1) == .orderedAscending }
+            if let highest, VersionOrder.compare(next, highest) != .orderedDescending, let fix = others.fix(configPath: configDisplayPath) {
+                return "no tag of tagFormat \"\(config.tagFormat)\" is reachable from HEAD, so the next version is \(next), but \(fix), so releases continue from the last of them"
+            }
+        }
         return nil
     }
 
@@ -142,6 +152,9 @@ extension Workspace {
            let text = (try? TagFormat(config.tagFormat))?.versionText(fromTag: highest) {
             let adopt = config.versionScheme.parse(held) == nil ? "" : ", or run 'relctl adopt' to tag \(held) on the commit that set it"
             return "tags \(Self.tagList(analysis.unparsedTags))\(above) are not versions of versionScheme \(config.versionScheme) (\(config.versionScheme.example)): \(unparsedFix(highest: highest, text: text))\(adopt)"
+        }
+        if let fix = otherTagFormats(analysis).fix(configPath: configDisplayPath) {
+            return "\(analysis.baseTag.map { "the last release tag of tagFormat \"\(config.tagFormat)\" is \($0), but " } ?? "no tag of tagFormat \"\(config.tagFormat)\" is reachable from HEAD, but ")\(fix), so releases continue from the last of them (or run 'relctl adopt' to tag \(held) if no tag holds it)"
         }
         if let base = analysis.baseTag {
             return "the files were set to \(held) after \(base) without a release tag: run 'relctl adopt' to tag \(held) on the commit that set it (relctl adopt --dry-run shows which), so releases continue from there"
@@ -182,6 +195,8 @@ extension Workspace {
         }
         if analysis.baseTag == nil, analysis.unreachableTags.isEmpty, !analysis.unparsedTags.isEmpty {
             notes.append("tags \(Self.tagList(analysis.unparsedTags)) match tagFormat \"\(config.tagFormat)\" but are not versions of versionScheme \(config.versionScheme) (\(config.versionScheme.example)), so none is a release base")
+        } else if analysis.baseTag == nil, analysis.unreachableTags.isEmpty, let fix = otherTagFormats(analysis).fix(configPath: configDisplayPath) {
+            notes.append("no tag of tagFormat \"\(config.tagFormat)\" is reachable from HEAD, but \(fix), so releases continue from the last of them")
         } else if let base = analysis.baseTag, !analysis.unparsedTags.isEmpty {
             notes.append("tags \(Self.tagList(analysis.unparsedTags)) match tagFormat \"\(config.tagFormat)\" and are above \(base) but are not versions of versionScheme \(config.versionScheme) (\(config.versionScheme.example)), so the release continues from \(base)")
         }
