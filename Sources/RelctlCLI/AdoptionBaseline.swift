@@ -39,8 +39,8 @@ struct AdoptionBaseline {
             var changedBy: String?
             for i in tracked.indices {
                 if let blob = blobs[i], blob == tracked[i].lastBlob { continue }
-                guard let value = try blobs[i].flatMap({ try marketingValue(of: $0, in: tracked[i].file.entry, repository: repository) }),
-                      value == tracked[i].value else {
+                guard let values = try blobs[i].flatMap({ try marketingValues(of: $0, in: tracked[i].file.entry, repository: repository) }),
+                      values.contains(tracked[i].value) else {
                     changedBy = tracked[i].file.entry.path
                     break
                 }
@@ -65,11 +65,13 @@ struct AdoptionBaseline {
         }
     }
 
-    /// The literal marketing value a version file had in a blob; nil when it cannot be read as that format.
-    private static func marketingValue(of blob: ObjectID, in entry: FileEntry, repository: Repository) throws -> String? {
+    /// The literal marketing values a version file had in a blob; nil when it cannot be read as that format. All of
+    /// them, not the first: a project.pbxproj may hold a setting no target reads (`MARKETING_VERSION = 1.0` of an
+    /// extension whose Info.plist holds the version) before the one the app is built with.
+    private static func marketingValues(of blob: ObjectID, in entry: FileEntry, repository: Repository) throws -> Set<String>? {
         let bytes = try repository.blobBytes(blob)
         let text = String(decoding: bytes, as: UTF8.self)
         guard Array(text.utf8) == bytes, let locations = try? entry.editor.read(text, path: entry.path) else { return nil }
-        return locations.first { $0.field == .marketing && $0.indirection == nil }?.value
+        return Set(locations.filter { $0.field == .marketing && $0.indirection == nil }.map(\.value))
     }
 }

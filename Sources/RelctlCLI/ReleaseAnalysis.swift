@@ -18,8 +18,9 @@ struct ReleaseAnalysis {
     /// Release tags of tagFormat above the base (all of them without a base) that are not ancestors of HEAD,
     /// highest first: releases made on a branch that was never merged back.
     var unreachableTags: [(tag: String, version: ReleaseVersion)] = []
-    /// Tags of tagFormat holding numbers that are not versions of the scheme (`v2.43`, `v1.2.3.4` under semver),
-    /// highest first.
+    /// Tags of tagFormat holding numbers that are not versions of the scheme (`v2.43`, `v1.2.3.4` under semver)
+    /// and above the base (all of them without a base), highest first: an app that moved to two-part versions
+    /// after `v1.8.0` has `v29.0` above it.
     var unparsedTags: [String] = []
 }
 
@@ -126,7 +127,9 @@ struct Workspace {
                                      next: nil, reason: nil, headCommit: head.hex)
         result.unreachableTags = candidates.filter { candidate in base.map { candidate.version > $0.version } ?? true }
             .map { ($0.tag, $0.version) }
-        result.unparsedTags = unparsed.map(\.tag)
+        result.unparsedTags = unparsed.filter { tag in
+            current.map { VersionOrder.compare(tag.text, $0.description) == .orderedDescending } ?? true
+        }.map(\.tag)
         if case .semver = scheme {
             result.bump = VersionPolicy.effectiveBump(current: current?.semantic, bump: analysis.bump, majorOnZero: config.majorOnZero)
         }

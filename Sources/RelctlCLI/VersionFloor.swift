@@ -25,15 +25,34 @@ struct VersionFloor {
 
     init(_ current: CurrentVersions) {
         self.current = current
+        let extensionOnly = Self.extensionOnlySites(current.files)
         var sites: [Site] = []
         for file in current.files {
-            for location in file.locations where location.field == .marketing && location.indirection == nil
-                && VersionOrder.isNumeric(location.value) {
+            for location in file.usedLocations where location.field == .marketing && location.indirection == nil
+                && VersionOrder.isNumeric(location.value) && !extensionOnly.contains("\(file.entry.path):\(location.line)") {
                 sites.append(Site(path: file.entry.path, line: location.line, value: location.value,
                                   keepsWholeVersion: file.keepsPrerelease, platform: file.entry.format.marketingPlatform))
             }
         }
         self.sites = sites
+    }
+
+    /// `path:line` of the marketing values only extension, widget or watch targets are built with, when the project
+    /// has an application target: the stores compare the app's version, so an extension left at Xcode's `1.0` beside
+    /// an app at `0.27.2` is drift (`sync` repairs it), not a version the app must stay above.
+    static func extensionOnlySites(_ files: [FileVersions]) -> Set<String> {
+        var readByApp: [String: Bool] = [:]
+        var hasApplication = false
+        for file in files {
+            for target in file.targets {
+                hasApplication = hasApplication || target.isApplication
+                let source = target.marketing
+                guard [.pbxproj, .plist, .xcconfig].contains(source.kind), let path = source.path, let line = source.line else { continue }
+                readByApp["\(path):\(line)", default: false] = readByApp["\(path):\(line)", default: false] || target.isApplication
+            }
+        }
+        guard hasApplication else { return [] }
+        return Set(readByApp.filter { !$0.value }.keys)
     }
 
     /// The version the files stand for: the highest whole version when a file keeps one, else the highest core.
@@ -110,17 +129,34 @@ extension Workspace {
            VersionOrder.compare(next, text) != .orderedDescending {
             return "no release tag is reachable from HEAD, so the next version is \(next), but \(Self.tagList(analysis.unparsedTags)) match tagFormat \"\(config.tagFormat)\" and are not versions of versionScheme \(config.versionScheme) (\(config.versionScheme.example)); \(unparsedFix(highest: highest, text: text))"
         }
+        if analysis.baseTag == nil, analysis.unreachableTags.isEmpty, analysis.unparsedTags.isEmpty {
+            // Tags of another format only: the first release would start again below them.
+            let others = otherTagFormats(analysis)
+            let highest = others.guesses.compactMap { guess in
+                guess.tags.first.flatMap { tag in (try? TagFormat(guess.pattern))?.versionText(fromTag: tag) }
+            }.max { VersionOrder.compare($0, $1) == .orderedAscending }
+            if let highest, VersionOrder.compare(next, highest) != .orderedDescending, let fix = others.fix(configPath: configDisplayPath) {
+                return "no tag of tagFormat \"\(config.tagFormat)\" is reachable from HEAD, so the next version is \(next), but \(fix), so releases continue from the last of them"
+            }
+        }
         return nil
     }
 
     /// How to give relctl the last release when it cannot see one.
     func adoptionFix(_ analysis: ReleaseAnalysis, held: String) -> String {
-        if analysis.baseTag == nil, let highest = analysis.unreachableTags.first {
-            return "release tags \(Self.tagList(analysis.unreachableTags.map(\.tag))) exist but are not ancestors of HEAD (released from a branch never merged back?): merge it back (git merge \(highest.tag)), or run 'relctl adopt' to tag \(held) on the commit that set it"
+        // Tags above the base (every one without a base) that relctl passed over say more than "adopt".
+        let above = analysis.baseTag.map { " are above \($0) but" } ?? ""
+        if let highest = analysis.unreachableTags.first {
+            let list = Self.tagList(analysis.unreachableTags.map(\.tag))
+            return "release tags \(list)\(above.isEmpty ? " exist but are" : above + " are") not ancestors of HEAD (released from a branch never merged back?): merge it back (git merge \(highest.tag)), or run 'relctl adopt' to tag \(held) on the commit that set it"
         }
-        if analysis.baseTag == nil, let highest = analysis.unparsedTags.first,
+        if let highest = analysis.unparsedTags.first,
            let text = (try? TagFormat(config.tagFormat))?.versionText(fromTag: highest) {
-            return "tags \(Self.tagList(analysis.unparsedTags)) are not versions of versionScheme \(config.versionScheme) (\(config.versionScheme.example)): \(unparsedFix(highest: highest, text: text)), or run 'relctl adopt' to tag \(held) on the commit that set it"
+            let adopt = config.versionScheme.parse(held) == nil ? "" : ", or run 'relctl adopt' to tag \(held) on the commit that set it"
+            return "tags \(Self.tagList(analysis.unparsedTags))\(above) are not versions of versionScheme \(config.versionScheme) (\(config.versionScheme.example)): \(unparsedFix(highest: highest, text: text))\(adopt)"
+        }
+        if let fix = otherTagFormats(analysis).fix(configPath: configDisplayPath) {
+            return "\(analysis.baseTag.map { "the last release tag of tagFormat \"\(config.tagFormat)\" is \($0), but " } ?? "no tag of tagFormat \"\(config.tagFormat)\" is reachable from HEAD, but ")\(fix), so releases continue from the last of them (or run 'relctl adopt' to tag \(held) if no tag holds it)"
         }
         if let base = analysis.baseTag {
             return "the files were set to \(held) after \(base) without a release tag: run 'relctl adopt' to tag \(held) on the commit that set it (relctl adopt --dry-run shows which), so releases continue from there"
@@ -161,6 +197,10 @@ extension Workspace {
         }
         if analysis.baseTag == nil, analysis.unreachableTags.isEmpty, !analysis.unparsedTags.isEmpty {
             notes.append("tags \(Self.tagList(analysis.unparsedTags)) match tagFormat \"\(config.tagFormat)\" but are not versions of versionScheme \(config.versionScheme) (\(config.versionScheme.example)), so none is a release base")
+        } else if analysis.baseTag == nil, analysis.unreachableTags.isEmpty, let fix = otherTagFormats(analysis).fix(configPath: configDisplayPath) {
+            notes.append("no tag of tagFormat \"\(config.tagFormat)\" is reachable from HEAD, but \(fix), so releases continue from the last of them")
+        } else if let base = analysis.baseTag, !analysis.unparsedTags.isEmpty {
+            notes.append("tags \(Self.tagList(analysis.unparsedTags)) match tagFormat \"\(config.tagFormat)\" and are above \(base) but are not versions of versionScheme \(config.versionScheme) (\(config.versionScheme.example)), so the release continues from \(base)")
         }
         if analysis.baseTag == nil, let next, let held = floor?.held,
            VersionOrder.compare(next, held.value) == .orderedSame {

@@ -44,9 +44,9 @@ public struct FileVersions: Sendable {
         }
     }
 
-    /// The first directly written (non-indirect) value of a field, if any.
+    /// The first directly written (non-indirect) value of a field that the app is built with, if any.
     public func value(_ field: VersionField) -> String? {
-        locations.first(where: { $0.field == field && $0.indirection == nil })?.value
+        usedLocations.first(where: { $0.field == field && $0.indirection == nil })?.value
     }
 
     /// iOS build: `iosBuild`, or pubspec's shared `build`.
@@ -104,7 +104,7 @@ public struct CurrentVersions: Sendable {
                 if seen.insert("\(path):\(line)").inserted { result.append(VersionDrift.Site(path: path, line: line, value: value)) }
             }
             for f in files {
-                for l in f.locations where fields.contains(l.field) && l.indirection == nil { add(f.entry.path, l.line, l.value) }
+                for l in f.usedLocations where fields.contains(l.field) && l.indirection == nil { add(f.entry.path, l.line, l.value) }
             }
             for f in files {
                 for target in f.targets {
@@ -121,7 +121,7 @@ public struct CurrentVersions: Sendable {
         var result: [VersionDrift] = []
         let marketing = sites([.marketing])
         let full = files.filter(\.keepsPrerelease)
-        let fullValues = Set(full.flatMap { $0.locations.filter { $0.field == .marketing && $0.indirection == nil }.map(\.value) })
+        let fullValues = Set(full.flatMap { $0.usedLocations.filter { $0.field == .marketing && $0.indirection == nil }.map(\.value) })
         if Set(marketing.map { VersionParts($0.value).core }).count > 1 || fullValues.count > 1 {
             result.append(VersionDrift(field: .marketing, values: marketing))
         }
@@ -331,7 +331,8 @@ public struct SyncPlan: Sendable {
     }
 
     static func validateBuilds(_ file: FileVersions, target: VersionTarget) throws(FileEditError) {
-        for location in file.locations where location.indirection == nil {
+        // A pbxproj setting no target reads is written too, but it is no build the stores have seen.
+        for location in file.usedLocations where location.indirection == nil {
             guard let new = target.value(for: location.field), location.field != .marketing else { continue }
             let changed = CurrentVersions.normalizeBuild(new) != CurrentVersions.normalizeBuild(location.value)
             do {
@@ -594,7 +595,7 @@ public enum VersionFiles {
 
     /// `relctl init`: the version files of a mobile project under `root`, with literal versions.
     /// Looks for app.config.json/app.json (with an `expo` key), app.config.ts/js (literal versions only),
-    /// package.json, pubspec.yaml, ios/*.xcodeproj and *.xcodeproj, ios/*/Info.plist with literal values (not of
+    /// package.json, pubspec.yaml (or a Flutter app's up to two folders down: `FlutterAppDetection`), ios/*.xcodeproj and *.xcodeproj, ios/*/Info.plist with literal values (not of
     /// test bundles: a folder ending in Tests, or CFBundlePackageType BNDL),
     /// the Android app modules with their gradle.properties keys, version catalog entries and version.properties
     /// (see `detectAndroidFiles`), and
@@ -629,11 +630,18 @@ public enum VersionFiles {
         }
         for js in ["app.config.ts", "app.config.js"] where exists(js) { add(FileEntry(path: js, format: .expoJS)); break }
         if exists("package.json") { add(FileEntry(path: "package.json", format: .json)) }
-        if exists("pubspec.yaml") {
+        // The Flutter app: pubspec.yaml at the root, else the app's in a monorepo folder (`app/pubspec.yaml`).
+        var pubspec: String? = exists("pubspec.yaml") ? "pubspec.yaml" : nil
+        if pubspec.flatMap({ literal(FileEntry(path: $0, format: .pubspec)) }) == nil {
+            let app = FlutterAppDetection.find(root: root)
+            pubspec = app.path ?? pubspec
+            if let note = app.note { notes.append(note) }
+        }
+        if let pubspec {
             // A zero-padded build number (`+002702`) stays padded (`+002703`).
-            let padded = text("pubspec.yaml").flatMap { try? PubspecEditor().read($0, path: "pubspec.yaml") }?
+            let padded = text(pubspec).flatMap { try? PubspecEditor().read($0, path: pubspec) }?
                 .first(where: { $0.field == .build }).map { $0.value.count > 1 && $0.value.hasPrefix("0") } ?? false
-            add(FileEntry(path: "pubspec.yaml", format: .pubspec, options: FileOptions(padBuildNumber: padded)))
+            add(FileEntry(path: pubspec, format: .pubspec, options: FileOptions(padBuildNumber: padded)))
         }
         let reference = found.first(where: { $0.format == .expo || $0.format == .pubspec })
             .flatMap { entry in literal(entry)?.first(where: { $0.field == .marketing && $0.indirection == nil })?.value }

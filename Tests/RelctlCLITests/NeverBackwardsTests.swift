@@ -88,6 +88,50 @@ struct NeverBackwardsTests {
         #expect(relctl(["next"], in: repo.path).stdout == "2.44.0\n")
     }
 
+    @Test func releaseTagsAboveAnOldBaseAreNamedWhenTheFilesAreAhead() throws {
+        // v1.10.41 on main; 4.x released from release branches never merged back; the files moved on to 4.6.0.
+        let repo = try appRepository(["package.json": "{\n  \"version\": \"1.10.41\"\n}\n"], entries: [("package.json", "json")])
+        try repo.tag("v1.10.41")
+        for version in ["4.4.0", "4.5.0"] {
+            try repo.git(["checkout", "-q", "-b", "release/\(version)", "main"])
+            try repo.commit("fix: release \(version)", file: "release.txt")
+            try repo.tag("v\(version)")
+        }
+        try repo.git(["checkout", "-q", "main"])
+        try repo.write("package.json", "{\n  \"version\": \"4.6.0\"\n}\n")
+        try repo.commitAll("feat: the new app")
+        let problem = "package.json:2: the next version 1.11.0 is lower than 4.6.0, the version this file holds, and the stores refuse a version below the last one; release tags v4.5.0, v4.4.0 are above v1.10.41 but are not ancestors of HEAD (released from a branch never merged back?): merge it back (git merge v4.5.0), or run 'relctl adopt' to tag 4.6.0 on the commit that set it"
+        let next = relctl(["next"], in: repo.path)
+        #expect(next.stdout == "1.11.0\n")
+        #expect(next.stderr == "warning: \(problem); 'relctl release' will refuse it\n", "\(next.stderr)")
+        try expectReleaseRefused(repo, contains: problem)
+    }
+
+    @Test func tagsOfAnotherSchemeAboveTheBaseAreNamed() throws {
+        // Three-part tags up to v1.8.0, then the app moved to two-part versions: v2.0 … v29.0.
+        let repo = try appRepository(["app/build.gradle": "android {\n    defaultConfig {\n        versionCode 40\n        versionName \"1.8.0\"\n    }\n}\n"],
+                                     entries: [("app/build.gradle", "gradle")])
+        try repo.tag("v1.8.0")
+        for (code, version) in [("41", "2.0"), ("42", "29.0")] {
+            try repo.write("app/build.gradle", "android {\n    defaultConfig {\n        versionCode \(code)\n        versionName \"\(version)\"\n    }\n}\n")
+            try repo.commitAll("feat: version \(version)")
+            try repo.tag("v\(version)")
+        }
+        try repo.commit("fix: timeline", file: "a.txt")
+        let problem = "app/build.gradle:4: the next version 1.9.0 is lower than 29.0, the version this file holds, and the stores refuse a version below the last one; tags v29.0, v2.0 are above v1.8.0 but are not versions of versionScheme semver (MAJOR.MINOR.PATCH such as 1.3.0): tag that release in the scheme (git tag -a v29.0.0 v29.0^{} -m v29.0.0)"
+        let next = relctl(["next"], in: repo.path)
+        #expect(next.stdout == "1.9.0\n")
+        #expect(next.stderr == "warning: \(problem); 'relctl release' will refuse it\n", "\(next.stderr)")
+        try expectReleaseRefused(repo, contains: problem)
+        // Without version files, next still says why it continues from v1.8.0.
+        try repo.git(["rm", "-q", ".relctl.json"])
+        try repo.commitAll("chore: no config")
+        #expect(relctl(["next"], in: repo.path).stderr == "note: tags v29.0, v2.0 match tagFormat \"v{version}\" and are above v1.8.0 but are not versions of versionScheme semver (MAJOR.MINOR.PATCH such as 1.3.0), so the release continues from v1.8.0\n")
+        // The fix works: re-tagged in the scheme, releases continue from 29.0.0.
+        try repo.git(["tag", "-a", "v29.0.0", "v29.0^{}", "-m", "v29.0.0"])
+        #expect(relctl(["next"], in: repo.path).stdout == "29.0.1\n")
+    }
+
     @Test func aReleaseEqualToTheFilesIsRefused() throws {
         // The files were set to 1.3.0 by hand after v1.2.0; the next release would be 1.3.0 again.
         let repo = try appRepository(["package.json": packageJSON("1.2.0")], entries: [("package.json", "json")])

@@ -69,7 +69,9 @@ enum AdoptCommand {
         guard let head = try repository.headCommit() else {
             throw CLIFailure(message: "the repository has no commits yet; commit the app before adopting its version")
         }
-        let baseline = try AdoptionBaseline.find(files: current.files, root: workspace.root, repository: repository, head: head)
+        // Only the files holding the app's version: an extension's Info.plist may have changed at other commits.
+        let appFiles = current.files.filter { file in floor.sites.contains { $0.path == file.entry.path } }
+        let baseline = try AdoptionBaseline.find(files: appFiles, root: workspace.root, repository: repository, head: head)
 
         // What the next release will be, counting only the commits after the baseline.
         let walk = try HistoryWalker(repository: repository).walk(from: head, hiding: baseline.commit)

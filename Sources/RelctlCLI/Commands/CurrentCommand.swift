@@ -58,7 +58,7 @@ enum CurrentCommand {
             out += "\(file.entry.path) (\(file.entry.format.rawValue))\n"
             if file.locations.isEmpty && file.targets.isEmpty { out += "  (no version values found)\n" }
             for row in rows(file, among: current.files, root: current.root) {
-                let lines = row.lines.count == 1 ? "line \(row.lines[0])" : "lines " + row.lines.map(String.init).joined(separator: ", ")
+                let lines = row.lines.count == 1 ? "line \(row.lines[0])" : "lines " + row.lines.sorted().map(String.init).joined(separator: ", ")
                 var line = "  " + pad(VersionFileText.fieldName(row.field), 15) + pad(row.value, 12) + " " + lines
                 if let whereItLives = row.whereItLives { line += " → " + whereItLives }
                 out += line + "\n"
@@ -73,16 +73,21 @@ enum CurrentCommand {
         var value: String
         var lines: [Int]
         var whereItLives: String?
+        /// A pbxproj setting no target reads (`FileVersions.isUnusedSetting`).
+        var unused = false
     }
 
     static func rows(_ file: FileVersions, among files: [FileVersions], root: String) -> [Row] {
         var rows: [Row] = []
         for location in file.locations {
-            if let i = rows.firstIndex(where: { $0.field == location.field && $0.value == location.value }) {
+            let unused = file.isUnusedSetting(location)
+            if let i = rows.firstIndex(where: { $0.field == location.field && $0.value == location.value && $0.unused == unused }) {
                 if !rows[i].lines.contains(location.line) { rows[i].lines.append(location.line) }
             } else {
+                let whereItLives = unused ? "not used: the targets read their version elsewhere (below); sync keeps it in step"
+                    : VersionFileText.whereItLives(location, in: file, among: files, root: root)
                 rows.append(Row(field: location.field, value: location.value, lines: [location.line],
-                                whereItLives: VersionFileText.whereItLives(location, in: file, among: files, root: root)))
+                                whereItLives: whereItLives, unused: unused))
             }
         }
         let order: [VersionField] = [.marketing, .build, .iosBuild, .androidBuild]
@@ -97,7 +102,7 @@ enum CurrentCommand {
 
     static func json(_ current: CurrentVersions) -> JSONOutput {
         func value(_ file: FileVersions, _ fields: [VersionField]) -> JSONOutput {
-            let candidates = file.locations.filter { fields.contains($0.field) }
+            let candidates = file.usedLocations.filter { fields.contains($0.field) }
             guard let location = candidates.first(where: { $0.indirection == nil }) ?? candidates.first else { return .null }
             return .object([
                 ("value", .string(location.value)),

@@ -43,11 +43,13 @@ enum InitCommand {
         }
         let (entries, notes) = VersionFiles.detect(root: root)
         guard !entries.isEmpty else {
+            for note in notes { context.output.note(note) }
             throw CLIFailure(message: "no version files found in \(root) (looked for app.json, app.config.*, package.json, pubspec.yaml, ios/*.xcodeproj, ios/*/Info.plist, */build.gradle(.kts) of an Android app module, gradle.properties, gradle/libs.versions.toml, version.properties, *.xcconfig); nothing was written, add 'files' entries to \(Config.fileName) by hand")
         }
         let current = try? CurrentVersions.read(root: root, entries: entries)
         let shared = sharedBuildCounter(current)
-        let text = configText(entries, sharedBuildNumber: shared.shared)
+        let tagFormat = guessTagFormat(root: root)
+        let text = configText(entries, sharedBuildNumber: shared.shared, tagFormat: tagFormat.pattern)
         // Never overwrite, even if the file appeared since the check above.
         let fd = open(configPath, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard fd >= 0 else {
@@ -81,6 +83,7 @@ enum InitCommand {
             context.output.result(line.trimmingTrailingSpaces())
         }
         for note in notes { context.output.note(note) }
+        if let note = tagFormat.note { context.output.note(note) }
         context.output.message("wrote \(Config.fileName) with \(entries.count) version file\(entries.count == 1 ? "" : "s") and buildNumber strategy increment; check it, then run 'relctl current'")
         if let reason = shared.reason { context.output.note(reason) }
         if let drift = current?.drift, !drift.isEmpty {
@@ -117,9 +120,24 @@ enum InitCommand {
     }
 
     /// The starter config: pretty JSON, 2-space indent, a trailing newline.
-    static func configText(_ entries: [FileEntry], sharedBuildNumber: Bool = true) -> String {
+    /// The tagFormat the repository's release tags follow when it is not the default (`{version}` for tags such as
+    /// `2.1.3`), with a note; the default, with a note naming the formats, when several tie.
+    static func guessTagFormat(root: String) -> (pattern: String, note: String?) {
+        let standard = Config().tagFormat
+        guard let repository = try? Repository(discoveringFrom: root), let names = try? repository.tagNames(),
+              let format = try? TagFormat(standard) else { return (standard, nil) }
+        let highest = names.compactMap { format.version(fromTag: $0, scheme: .semver) }.filter(\.isStable).max { $0 < $1 }
+        let others = OtherTagFormats.find(tagNames: names, tagFormat: standard, scheme: .semver, base: highest)
+        guard let first = others.guesses.first else { return (standard, nil) }
+        if others.guesses.count > 1 {
+            return (standard, "kept tagFormat \"\(standard)\": " + (others.fix(configPath: Config.fileName) ?? ""))
+        }
+        return (first.pattern, "tagFormat \"\(first.pattern)\" follows the release tags \(Workspace.tagList(first.tags))")
+    }
+
+    static func configText(_ entries: [FileEntry], sharedBuildNumber: Bool = true, tagFormat: String = Config().tagFormat) -> String {
         JSONOutput.object([
-            ("tagFormat", .string(Config().tagFormat)),
+            ("tagFormat", .string(tagFormat)),
             ("files", .array(entries.map(entryJSON))),
             ("buildNumber", .object([("strategy", .string("increment")), ("shared", .bool(sharedBuildNumber))])),
         ]).prettyRendered()

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import RelctlTestSupport
+@testable import RelctlCLI
+
+// A Flutter app that is not at the repository root: a Dart workspace at the root, the app in `app/`, its packages
+// (a library, a plugin with its example app) in `packages/`.
+
+@Suite("Flutter monorepo: init finds the app below the root")
+struct FlutterMonorepoTests {
+    func monorepo(apps: [String] = ["app"]) throws -> TestRepository {
+        let repo = try TestRepository()
+        try repo.write("pubspec.yaml", "name: _beam_workspace\npublish_to: none\n\nenvironment:\n  sdk: ^3.6.0\n\nworkspace:\n"
+                       + apps.map { "  - \($0)\n" }.joined() + "  - packages/beam_core\n  - packages/beam_share\n")
+        for (i, app) in apps.enumerated() {
+            try repo.write("\(app)/pubspec.yaml", "name: beam_\(i)\ndescription: Send files nearby.\npublish_to: \"none\"\nresolution: workspace\n\nversion: 1.6.\(i)+3\(i)\n\ndependencies:\n  flutter:\n    sdk: flutter\n")
+            try repo.write("\(app)/ios/Runner.xcodeproj/project.pbxproj", XcodeFixtureProject(name: "Runner", targets: [
+                T("Runner", T.application, ["CURRENT_PROJECT_VERSION": "$(FLUTTER_BUILD_NUMBER)",
+                                            "MARKETING_VERSION": "$(FLUTTER_BUILD_NAME)", "INFOPLIST_FILE": "Runner/Info.plist"]),
+            ]).text)
+            try repo.write("\(app)/ios/Runner/Info.plist", infoPlist(marketing: "$(FLUTTER_BUILD_NAME)", build: "$(FLUTTER_BUILD_NUMBER)"))
+            try repo.write("\(app)/android/app/build.gradle", "android {\n    defaultConfig {\n        versionCode flutter.versionCode\n        versionName flutter.versionName\n    }\n}\n")
+        }
+        try repo.write("packages/beam_core/pubspec.yaml", "name: beam_core\nversion: 0.4.0\nresolution: workspace\n")
+        // A plugin: platform code, but no app project; its example app is one folder further down.
+        try repo.write("packages/beam_share/pubspec.yaml", "name: beam_share\nversion: 0.2.1\n\ndependencies:\n  flutter:\n    sdk: flutter\n\nflutter:\n  plugin:\n    platforms:\n      ios:\n        pluginClass: BeamSharePlugin\n")
+        try repo.write("packages/beam_share/ios/Classes/BeamSharePlugin.swift", "import Flutter\n")
+        try repo.write("packages/beam_share/android/src/main/AndroidManifest.xml", "<manifest/>\n")
+        try repo.write("packages/beam_share/example/pubspec.yaml", "name: example\nversion: 1.0.0+1\n\ndependencies:\n  flutter:\n    sdk: flutter\n")
+        try repo.write("packages/beam_share/example/android/app/build.gradle", "android {\n}\n")
+        try repo.commitAll("chore: the workspace")
+        return repo
+    }
+
+    @Test func initFindsTheAppsPubspecAndSyncWritesIt() throws {
+        let repo = try monorepo()
+        let initResult = relctl(["init"], in: repo.path)
+        #expect(initResult.code == 0, "\(initResult.stderr)")
+        // pubspec.yaml stands for the Runner project and the Gradle file that read it (flutter build sets them).
+        #expect(initResult.stdout == "app/pubspec.yaml                             pubspec    version 1.6.0, build 30\n", "\(initResult.stdout)")
+        let config = try repo.read(".relctl.json")
+        #expect(config.contains("\"path\": \"app/pubspec.yaml\",\n      \"format\": \"pubspec\""), "\(config)")
+        #expect(!config.contains("packages/") && !config.contains("\"pubspec.yaml\""), "\(config)")
+
+        let current = relctl(["current"], in: repo.path)
+        #expect(current.code == 0, "\(current.stderr)")
+        #expect(current.stdout == "app/pubspec.yaml (pubspec)\n  marketing      1.6.0        line 6\n  shared build   30           line 6\n", "\(current.stdout)")
+
+        let sync = relctl(["sync", "1.7.0"], in: repo.path)
+        #expect(sync.code == 0, "\(sync.stderr)")
+        #expect(try repo.read("app/pubspec.yaml").contains("\nversion: 1.7.0+31\n"))
+        #expect(try repo.read("packages/beam_core/pubspec.yaml").contains("version: 0.4.0\n"))
+        #expect(try repo.read("pubspec.yaml").contains("workspace:"))
+    }
+
+    @Test func severalAppsAreNamedNotGuessed() throws {
+        let repo = try monorepo(apps: ["apps/phone", "apps/kiosk"])
+        let initResult = relctl(["init"], in: repo.path)
+        #expect(initResult.code == 1)
+        #expect(initResult.stderr.hasPrefix("note: found Flutter apps in apps/kiosk/pubspec.yaml, apps/phone/pubspec.yaml; none was added: add the app's pubspec.yaml to 'files' by hand ({\"path\": \"apps/kiosk/pubspec.yaml\", \"format\": \"pubspec\"})\nerror: no version files found"), "\(initResult.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: repo.path + "/.relctl.json"))
+    }
+
+    @Test func aRootPubspecWithAVersionIsTheAppAsBefore() throws {
+        let repo = try monorepo()
+        try repo.write("pubspec.yaml", "name: beam\nversion: 2.0.0+200\n\ndependencies:\n  flutter:\n    sdk: flutter\n")
+        let initResult = relctl(["init"], in: repo.path)
+        #expect(initResult.code == 0, "\(initResult.stderr)")
+        let config = try repo.read(".relctl.json")
+        #expect(config.contains("\"path\": \"pubspec.yaml\""), "\(config)")
+        #expect(!config.contains("app/pubspec.yaml"), "\(config)")
+    }
+}
