@@ -132,8 +132,8 @@ extension BuildNumberSettings {
             guard let (variable, node) = try object.string("variable") else {
                 throw object.error(object.node, "'buildNumber.variable' is required with strategy \"env\": the environment variable holding the build number, e.g. \"GITHUB_RUN_NUMBER\"")
             }
-            guard !variable.isEmpty, variable.allSatisfy({ $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }),
-                  !(variable.first?.isNumber ?? true) else {
+            guard !variable.isEmpty, variable.allSatisfy({ $0 == "_" || $0.isASCIILetterOrDigit }),
+                  !(variable.first?.isASCIIDigit ?? true) else {
                 throw object.error(node, "'buildNumber.variable' \"\(variable)\" is not an environment variable name (letters, digits and _), e.g. \"GITHUB_RUN_NUMBER\"")
             }
             let offset = try object.int("offset")?.0 ?? 0

@@ -51,10 +51,10 @@ struct ChangelogHeading: Hashable, Sendable {
     /// The text before the version in a label such as `1.2.0`, `v1.2.0` or `app-v2024.11` (letters, `-`, `_`
     /// then a version: digits with at least one dot); `nil` when the label is no version.
     static func versionPrefix(of label: String) -> String? {
-        let prefix = label.prefix(while: { !$0.isASCII || !$0.isNumber })
+        let prefix = label.prefix(while: { !$0.isASCIIDigit })
         let version = label.dropFirst(prefix.count)
         guard prefix.count <= 16, prefix.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-" || $0 == "_") }),
-              let first = version.first, first.isASCII, first.isNumber, version.contains("."),
+              let first = version.first, first.isASCIIDigit, version.contains("."),
               !version.contains(where: { $0 == " " || $0 == "\t" }) else { return nil }
         return String(prefix)
     }
@@ -67,7 +67,7 @@ struct ChangelogHeading: Hashable, Sendable {
         for start in 0...(characters.count - shape.count) {
             let matches = shape.indices.allSatisfy { offset in
                 let character = rest[characters[start + offset]]
-                return shape[offset] == "-" ? character == "-" : (character.isASCII && character.isNumber)
+                return shape[offset] == "-" ? character == "-" : character.isASCIIDigit
             }
             if matches {
                 let lower = characters[start]

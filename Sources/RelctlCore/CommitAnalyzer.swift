@@ -295,9 +295,9 @@ public enum CommitAnalyzer {
             }
             var end = index + marker.count
             let start = end
-            while end < bytes.count, isHexDigit(bytes[end]) { end += 1 }
+            while end < bytes.count, bytes[end].isASCIIHexDigit { end += 1 }
             let length = end - start
-            let terminated = end == bytes.count || !(isLetter(bytes[end]) || isDigit(bytes[end]))
+            let terminated = end == bytes.count || !(bytes[end].isASCIILetter || bytes[end].isASCIIDigit)
             if length >= 7, length <= 64, terminated {
                 return String(decoding: bytes[start..<end], as: UTF8.self).lowercased()
             }
@@ -307,12 +307,5 @@ public enum CommitAnalyzer {
     }
 }
 
-@inline(__always) private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
-@inline(__always) private func isLetter(_ byte: UInt8) -> Bool {
-    (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-}
 
-@inline(__always) private func isHexDigit(_ byte: UInt8) -> Bool {
-    isDigit(byte) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
-}

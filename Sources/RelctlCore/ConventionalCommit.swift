@@ -182,9 +182,9 @@ public enum ConventionalCommitParser {
     private static func parseHeader(_ line: ArraySlice<UInt8>) -> Header? {
         var i = line.startIndex
         let end = line.endIndex
-        guard i < end, isLetter(line[i]) else { return nil }
+        guard i < end, line[i].isASCIILetter else { return nil }
         i += 1
-        while i < end, isLetter(line[i]) || isDigit(line[i]) || line[i] == 0x2D || line[i] == 0x5F { i += 1 }
+        while i < end, line[i].isASCIILetter || line[i].isASCIIDigit || line[i] == 0x2D || line[i] == 0x5F { i += 1 }
         let type = String(decoding: line[line.startIndex..<i], as: UTF8.self)
 
         var scope: String?
@@ -222,8 +222,8 @@ public enum ConventionalCommitParser {
         if line.starts(with: breakingChangeToken) {
             i += breakingChangeToken.count
         } else {
-            guard i < line.endIndex, isLetter(line[i]) || isDigit(line[i]) else { return nil }
-            while i < line.endIndex, isLetter(line[i]) || isDigit(line[i]) || line[i] == 0x2D { i += 1 }
+            guard i < line.endIndex, line[i].isASCIILetter || line[i].isASCIIDigit else { return nil }
+            while i < line.endIndex, line[i].isASCIILetter || line[i].isASCIIDigit || line[i] == 0x2D { i += 1 }
         }
         let token = line[line.startIndex..<i]
         guard i < line.endIndex else { return nil }
@@ -278,11 +278,7 @@ struct CommitMessageLines {
     }
 }
 
-@inline(__always) private func isLetter(_ byte: UInt8) -> Bool {
-    (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-}
 
-@inline(__always) private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
 /// Space, tab, CR, vertical tab, form feed.
 @inline(__always) private func isTrailingSpace(_ byte: UInt8) -> Bool {

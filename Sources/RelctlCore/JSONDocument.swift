@@ -542,30 +542,29 @@ struct JSONParser {
     /// Parses a number and returns its text as written.
     mutating func parseNumber() throws(JSONParseError) -> String {
         let start = pos
-        func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
         if bytes[pos] == UInt8(ascii: "-") || (json5 && bytes[pos] == UInt8(ascii: "+")) { pos += 1 }
         guard pos < bytes.count else { throw error("invalid number: expected a digit", at: pos) }
         if bytes[pos] == UInt8(ascii: "0") {
             pos += 1
-            if pos < bytes.count && isDigit(bytes[pos]) {
+            if pos < bytes.count && bytes[pos].isASCIIDigit {
                 throw error("invalid number: leading zeros are not allowed", at: start)
             }
-        } else if isDigit(bytes[pos]) {
-            while pos < bytes.count && isDigit(bytes[pos]) { pos += 1 }
+        } else if bytes[pos].isASCIIDigit {
+            while pos < bytes.count && bytes[pos].isASCIIDigit { pos += 1 }
         } else if !(json5 && bytes[pos] == UInt8(ascii: ".")) {
             throw error("invalid number: expected a digit after '-'", at: pos)
         }
         if pos < bytes.count && bytes[pos] == UInt8(ascii: ".") {
             pos += 1
             let fracStart = pos
-            while pos < bytes.count && isDigit(bytes[pos]) { pos += 1 }
+            while pos < bytes.count && bytes[pos].isASCIIDigit { pos += 1 }
             if pos == fracStart && !json5 { throw error("invalid number: expected a digit after '.'", at: pos) }
         }
         if pos < bytes.count && (bytes[pos] == UInt8(ascii: "e") || bytes[pos] == UInt8(ascii: "E")) {
             pos += 1
             if pos < bytes.count && (bytes[pos] == UInt8(ascii: "+") || bytes[pos] == UInt8(ascii: "-")) { pos += 1 }
             let expStart = pos
-            while pos < bytes.count && isDigit(bytes[pos]) { pos += 1 }
+            while pos < bytes.count && bytes[pos].isASCIIDigit { pos += 1 }
             if pos == expStart { throw error("invalid number: expected a digit in the exponent", at: pos) }
         }
         if pos < bytes.count && isIdentifierByte(bytes[pos]) {

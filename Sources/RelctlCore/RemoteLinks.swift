@@ -132,11 +132,6 @@ public struct RemoteLinks: Hashable, Sendable {
     }
 }
 
-extension Character {
-    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
-    fileprivate var isASCIILetterOrDigit: Bool { isASCII && (isLetter || isNumber) }
-}
-
 extension Substring {
     /// `host:port` → `host`, keeping any `user@` part.
     fileprivate func droppingPort() -> Substring {

@@ -214,7 +214,7 @@ extension SemanticVersion {
 
         mutating func number(_ part: String) throws(SemanticVersionError) -> UInt64 {
             let start = index
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            while index < bytes.count, bytes[index].isASCIIDigit { index += 1 }
             let digits = bytes[start..<index]
             if digits.isEmpty {
                 if start == 0, start < bytes.count, bytes[start] == UInt8(ascii: "v") || bytes[start] == UInt8(ascii: "V") {
@@ -245,7 +245,7 @@ extension SemanticVersion {
         }
 
         func prereleaseIdentifier(_ identifier: ArraySlice<UInt8>) throws(SemanticVersionError) -> PrereleaseIdentifier {
-            if identifier.allSatisfy(isDigit) {
+            if identifier.allSatisfy(\.isASCIIDigit) {
                 if identifier.count > 1, identifier.first == UInt8(ascii: "0") {
                     throw fail("leading zero in numeric pre-release identifier")
                 }
@@ -264,10 +264,9 @@ extension SemanticVersion {
     }
 }
 
-@inline(__always) private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
 @inline(__always) private func isIdentifierByte(_ byte: UInt8) -> Bool {
-    isDigit(byte) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2D
+    byte.isASCIIDigit || byte.isASCIILetter || byte == 0x2D
 }
 
 private func parseUInt64(_ digits: ArraySlice<UInt8>) -> UInt64? {

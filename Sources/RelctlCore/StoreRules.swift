@@ -48,7 +48,7 @@ public struct VersionParts: Sendable, Hashable {
         let parts = core.split(separator: ".", omittingEmptySubsequences: false)
         var out: [Int] = []
         for p in parts {
-            guard !p.isEmpty, p.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let n = Int(p) else { return nil }
+            guard p.isAllDigits, let n = Int(p) else { return nil }
             out.append(n)
         }
         return out
@@ -57,7 +57,7 @@ public struct VersionParts: Sendable, Hashable {
     /// The last numeric identifier of the prerelease (`beta.2` → 2, `rc3` → 3), if any.
     public var prereleaseNumber: Int? {
         guard let pre = prerelease else { return nil }
-        let digits = pre.reversed().prefix(while: { $0.isASCII && $0.isNumber })
+        let digits = pre.reversed().prefix(while: \.isASCIIDigit)
         return digits.isEmpty ? nil : Int(String(digits.reversed()))
     }
 }
@@ -66,12 +66,10 @@ public enum StoreRules {
     /// Google Play's maximum versionCode.
     public static let maxAndroidVersionCode = 2_100_000_000
 
-    static func isDigits(_ s: Substring) -> Bool { !s.isEmpty && s.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
-
     /// CFBundleShortVersionString: one to three non-negative integers separated by dots, digits and dots only.
     public static func validateIOSMarketingVersion(_ version: String) throws(StoreRuleViolation) {
         let parts = version.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count), parts.allSatisfy(isDigits) else {
+        guard (1...3).contains(parts.count), parts.allSatisfy(\.isAllDigits) else {
             let core = VersionParts(version).core
             throw StoreRuleViolation(
                 message: "iOS marketing version \"\(version)\" is not accepted by App Store Connect",
@@ -86,7 +84,7 @@ public enum StoreRules {
     /// the new build number must be greater (compared component by component).
     public static func validateIOSBuildNumber(_ build: String, current: String? = nil) throws(StoreRuleViolation) {
         let parts = build.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count), parts.allSatisfy(isDigits) else {
+        guard (1...3).contains(parts.count), parts.allSatisfy(\.isAllDigits) else {
             throw StoreRuleViolation(
                 message: "iOS build number \"\(build)\" is not valid",
                 rule: "CFBundleVersion is one to three period-separated non-negative integers",
@@ -103,7 +101,7 @@ public enum StoreRules {
 
     /// versionCode: a positive integer ≤ 2100000000, strictly greater than `current` when given.
     public static func validateAndroidVersionCode(_ code: String, current: String? = nil) throws(StoreRuleViolation) {
-        guard isDigits(Substring(code)), let n = Int(code), n > 0 else {
+        guard code.isAllDigits, let n = Int(code), n > 0 else {
             throw StoreRuleViolation(
                 message: "Android versionCode \"\(code)\" is not a positive integer",
                 rule: "versionCode is a positive integer",

@@ -34,10 +34,10 @@ public struct TagFormatGuess: Sendable, Equatable {
         let chars = Array(name)
         var i = 0
         while i < chars.count {
-            guard chars[i].isASCII, chars[i].isNumber else { i += 1; continue }
+            guard chars[i].isASCIIDigit else { i += 1; continue }
             var j = i
             var dots = 0
-            while j < chars.count, chars[j].isASCII, chars[j].isNumber || (chars[j] == "." && j + 1 < chars.count && chars[j + 1].isASCII && chars[j + 1].isNumber) {
+            while j < chars.count, chars[j].isASCIIDigit || (chars[j] == "." && j + 1 < chars.count && chars[j + 1].isASCIIDigit) {
                 if chars[j] == "." { dots += 1 }
                 j += 1
             }
