@@ -25,8 +25,7 @@ struct AdoptionBaseline {
         var tracked: [Tracked] = []
         for file in files {
             guard let value = file.marketing,
-                  let gitPath = ReleasePlan.repositoryPath(file.entry.path.hasPrefix("/") ? file.entry.path : root + "/" + file.entry.path,
-                                                           root: root) else { continue }
+                  let gitPath = LexicalPath.inRepository(file.entry.path, root: root) else { continue }
             tracked.append(Tracked(file: file, gitPath: gitPath, value: value))
         }
         guard let first = tracked.first else {

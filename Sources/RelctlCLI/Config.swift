@@ -122,7 +122,7 @@ extension Config {
     static func load(explicitPath: String?, repositoryRoot: String?, currentDirectory: String) throws(CLIFailure) -> Config {
         let path: String
         if let explicitPath {
-            path = explicitPath.hasPrefix("/") ? explicitPath : currentDirectory + "/" + explicitPath
+            path = LexicalPath.join(currentDirectory, explicitPath)
             guard FileManager.default.fileExists(atPath: path) else {
                 throw CLIFailure(message: "config file '\(explicitPath)' does not exist; check the --config path")
             }

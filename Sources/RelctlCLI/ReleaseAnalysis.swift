@@ -33,8 +33,7 @@ struct Workspace {
     var environment: [String: String] = [:]
 
     static func open(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Workspace {
-        let start = arguments.value("--repo").map { $0.hasPrefix("/") ? $0 : context.currentDirectory + "/" + $0 }
-            ?? context.currentDirectory
+        let start = arguments.value("--repo").map { LexicalPath.join(context.currentDirectory, $0) } ?? context.currentDirectory
         guard FileManager.default.fileExists(atPath: start) else {
             throw CLIFailure(message: "'\(arguments.value("--repo") ?? start)' does not exist; pass --repo the path of a git repository")
         }

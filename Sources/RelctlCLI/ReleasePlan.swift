@@ -36,24 +36,7 @@ struct ReleasePlan {
 
     /// A write's path relative to the root, normalised (`./app.json` in .relctl.json is `app.json` to git).
     func relativePath(_ write: FileWrite) -> String {
-        Self.repositoryPath(write.path, root: root) ?? String(write.path.dropFirst(root.count + 1))
-    }
-
-    /// `path` relative to `root` with `.` and `..` resolved lexically; nil when it lies outside `root`.
-    static func repositoryPath(_ path: String, root: String) -> String? {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/") {
-            if part == "." { continue }
-            if part == ".." {
-                if parts.isEmpty { return nil }
-                parts.removeLast()
-                continue
-            }
-            parts.append(part)
-        }
-        let rootParts = root.split(separator: "/")
-        guard parts.count > rootParts.count, Array(parts.prefix(rootParts.count)) == rootParts else { return nil }
-        return parts.dropFirst(rootParts.count).joined(separator: "/")
+        LexicalPath.relative(write.path, to: root) ?? String(write.path.dropFirst(root.count + 1))
     }
 
     /// `build`: the build number `--build` gives both stores, instead of the buildNumber strategy.
@@ -72,7 +55,7 @@ struct ReleasePlan {
             do {
                 let sync = try workspace.planVersionSync(version: version.description, build: build, environment: context.environment)
                 for change in sync.changed {
-                    if repositoryPath(change.absolutePath, root: root) == nil {
+                    if LexicalPath.relative(change.absolutePath, to: root) == nil {
                         fileProblem = fileProblem ?? "\(change.path) is outside the repository (\(root)), so the release commit cannot hold it; list only files inside the repository in \(workspace.configDisplayPath)"
                     }
                     writes.append(FileWrite(path: change.absolutePath, oldBytes: Array(change.oldText.utf8), newBytes: Array(change.newText.utf8)))
@@ -169,7 +152,7 @@ struct ReleasePlan {
             // --allow-dirty lets unrelated files be; a file the release itself commits (or the config that
             // drives it) must be as committed, or the release would commit (or depend on) unreviewed edits.
             let root = self.root
-            let inRoot = { (path: String) in Self.repositoryPath(path.hasPrefix("/") ? path : root + "/" + path, root: root) }
+            let inRoot = { (path: String) in LexicalPath.inRepository(path, root: root) }
             let owned = Set(changedPaths + workspace.config.files.compactMap { inRoot($0.path) }
                             + [workspace.config.changelogPath, ReleaseCommand.markerFile, workspace.config.absolutePath ?? Config.fileName]
                                 .compactMap { $0 }.compactMap(inRoot))
