@@ -213,20 +213,19 @@ extension Workspace {
             }
             return nil
         }
-        let message = violation.message
-        for file in current.files {
-            for location in file.locations where location.indirection == nil && location.field != .marketing
-                && message.contains("\"\(location.value)\"") {
-                return (file.entry.path, location.line)
+        if let value = violation.value {
+            for file in current.files {
+                for location in file.locations where location.indirection == nil && location.field != .marketing
+                    && location.value == value {
+                    return (file.entry.path, location.line)
+                }
             }
         }
-        if message.contains("Android") || message.contains("versionCode") {
-            return first([.androidBuild, .build], value: current.highestAndroidBuild)
+        switch violation.platform {
+        case .android?: return first([.androidBuild, .build], value: current.highestAndroidBuild)
+        case .ios?: return first([.iosBuild, .build], value: current.highestIOSBuild)
+        case nil: return nil
         }
-        if message.contains("iOS") || message.contains("build counter") {
-            return first([.iosBuild, .build], value: current.highestIOSBuild)
-        }
-        return nil
     }
 }
 

@@ -53,7 +53,8 @@ public enum BuildNumberPolicy {
                 if currentAndroid != nil, VersionParts(next).numbers?.count != 1 {
                     throw StoreRuleViolation(message: "shared build counter \(base) is dotted but Android needs an integer",
                                              rule: "versionCode is a positive integer",
-                                             fix: "use an integer iOS build number or separate counters")
+                                             fix: "use an integer iOS build number or separate counters",
+                                             platform: .android)
                 }
                 ios = currentIOS == nil ? nil : next
                 android = currentAndroid == nil ? nil : next
@@ -75,7 +76,8 @@ public enum BuildNumberPolicy {
             guard trimmed.isAllDigits, let n = Int(trimmed) else {
                 throw StoreRuleViolation(message: "environment variable \(name)=\"\(raw)\" is not an integer",
                                          rule: "the env strategy needs a non-negative integer",
-                                         fix: "point the strategy at a numeric variable such as GITHUB_RUN_NUMBER")
+                                         fix: "point the strategy at a numeric variable such as GITHUB_RUN_NUMBER",
+                                         value: raw)
             }
             let (sum, overflow) = n.addingReportingOverflow(offset)
             guard !overflow else {
@@ -100,7 +102,8 @@ public enum BuildNumberPolicy {
         throw StoreRuleViolation(
             message: "iOS build number \"\(current)\" has \(numbers.count) parts; App Store Connect reads only the first three, so incrementing the last would upload build \(numbers.prefix(3).map(String.init).joined(separator: ".")) again",
             rule: "CFBundleVersion is one to three period-separated integers, and each upload needs a higher one",
-            fix: "set build \(suggestion) once with --build \(suggestion) (relctl release or relctl sync); from then on the increment moves its last part")
+            fix: "set build \(suggestion) once with --build \(suggestion) (relctl release or relctl sync); from then on the increment moves its last part",
+            platform: .ios, value: current)
     }
 
     /// Adds one to the last component: `57` → `58`, `3.9` → `3.10` (a four-part iOS build is refused before, see above).
@@ -108,13 +111,15 @@ public enum BuildNumberPolicy {
         guard var numbers = VersionParts(value).numbers, !numbers.isEmpty, VersionParts(value).core == value else {
             throw StoreRuleViolation(message: "current build number \"\(value)\" is not numeric",
                                      rule: "increment needs dot-separated integers",
-                                     fix: "write an integer build number to the file, or use an explicit build number")
+                                     fix: "write an integer build number to the file, or use an explicit build number",
+                                     value: value)
         }
         let (next, overflow) = numbers[numbers.count - 1].addingReportingOverflow(1)
         guard !overflow else {
             throw StoreRuleViolation(message: "current build number \"\(value)\" cannot be incremented (it is at the largest integer)",
                                      rule: "build numbers are integers the stores can hold (Android: at most 2100000000)",
-                                     fix: "write a sensible build number to the file, or pass --build N")
+                                     fix: "write a sensible build number to the file, or pass --build N",
+                                     value: value)
         }
         numbers[numbers.count - 1] = next
         return numbers.map(String.init).joined(separator: ".")
@@ -126,7 +131,8 @@ public enum BuildNumberPolicy {
         guard let numbers = parts.numbers, (1...(digits.count + 1)).contains(numbers.count) else {
             throw StoreRuleViolation(message: "cannot derive a build number from version \"\(version)\"",
                                      rule: "fromVersion needs major[.minor[.patch]] with \(digits.count + 1) numeric components at most",
-                                     fix: "use a semantic version such as 1.2.3, or the increment strategy")
+                                     fix: "use a semantic version such as 1.2.3, or the increment strategy",
+                                     value: version)
         }
         guard digits.allSatisfy({ (1...6).contains($0) }), (0...6).contains(prereleaseDigits) else {
             throw StoreRuleViolation(message: "invalid fromVersion digits \(digits)", rule: "each slot has 1 to 6 digits",

@@ -1,9 +1,10 @@
 /// Why a calendar scheme pattern was rejected.
-public struct CalendarSchemeError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct CalendarSchemeError: Diagnostic, Sendable, Equatable {
     public let pattern: String
     public let reason: String
 
-    public var description: String { "calendar scheme \"\(pattern)\" \(reason)" }
+    public var message: String { "calendar scheme \"\(pattern)\" \(reason)" }
+    public var description: String { message }
 }
 
 /// A calendar versioning scheme such as `YYYY.M.MICRO`, `YY.0M` or `YYYY.WW`, with the tokens of calver.org.

@@ -67,7 +67,7 @@ public enum VersionPolicy {
 }
 
 /// Why a tag pattern was rejected.
-public struct TagFormatError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct TagFormatError: Diagnostic, Sendable, Equatable {
     public let pattern: String
     public let reason: String
 
@@ -76,7 +76,8 @@ public struct TagFormatError: Error, Sendable, Equatable, CustomStringConvertibl
         self.reason = reason
     }
 
-    public var description: String { "invalid tag format \"\(pattern)\": \(reason)" }
+    public var message: String { "invalid tag format \"\(pattern)\": \(reason)" }
+    public var description: String { message }
 }
 
 /// Maps versions to tag names and back: `v{version}`, `app-v{version}`, `{version}`, `{version}-ios`.

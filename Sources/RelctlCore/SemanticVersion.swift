@@ -29,7 +29,7 @@ public enum PrereleaseIdentifier: Hashable, Sendable, Comparable, CustomStringCo
 }
 
 /// Why a text is not a strict SemVer 2.0.0 version.
-public struct SemanticVersionError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct SemanticVersionError: Diagnostic, Sendable, Equatable {
     /// The rejected text, as given.
     public let text: String
     /// A short human reason, e.g. `"leading zero in minor"`.
@@ -40,7 +40,8 @@ public struct SemanticVersionError: Error, Sendable, Equatable, CustomStringConv
         self.reason = reason
     }
 
-    public var description: String { "invalid semantic version \"\(text)\": \(reason)" }
+    public var message: String { "invalid semantic version \"\(text)\": \(reason)" }
+    public var description: String { message }
 }
 
 /// A strict SemVer 2.0.0 version (<https://semver.org/spec/v2.0.0.html>).

@@ -9,19 +9,28 @@ public enum StorePlatform: String, Sendable, Hashable, CaseIterable {
     case ios, android
 }
 
-/// A broken store rule: what is wrong, which rule, and how to fix it.
-public struct StoreRuleViolation: Error, Sendable, Hashable, CustomStringConvertible {
+/// A broken store rule: what is wrong, which rule, and how to fix it — and, as facts rather than words in the
+/// message, which store's rule it is and the value it refused, so a caller can point at the file line holding it.
+public struct StoreRuleViolation: Diagnostic, Sendable, Hashable {
     public var message: String
     public var rule: String
     public var fix: String
+    /// The store whose rule is broken; nil when the rule is about neither one (an environment variable, the
+    /// version a build number is derived from) or about both (Flutter's `+N`).
+    public var platform: StorePlatform?
+    /// The value refused, as the message quotes it (`"1.7.0.4"`), when it quotes one.
+    public var value: String?
 
-    public init(message: String, rule: String, fix: String) {
+    public init(message: String, rule: String, fix: String, platform: StorePlatform? = nil, value: String? = nil) {
         self.message = message
         self.rule = rule
         self.fix = fix
+        self.platform = platform
+        self.value = value
     }
 
-    public var description: String { "\(message) (rule: \(rule); fix: \(fix))" }
+    public var hint: String? { "rule: \(rule); fix: \(fix)" }
+    public var description: String { rendered() }
 }
 
 /// `1.3.0-beta.2+7` → core `1.3.0`, prerelease `beta.2`, metadata `7`.
@@ -76,7 +85,8 @@ public enum StoreRules {
                 rule: "CFBundleShortVersionString is at most three period-separated non-negative integers, digits and periods only (ITMS-90060)",
                 fix: version.contains("-") || version.contains("+")
                     ? "write \"\(core)\" to iOS files and mark the prerelease with a higher build number (TestFlight)"
-                    : "use a version such as 1.2.3")
+                    : "use a version such as 1.2.3",
+                platform: .ios, value: version)
         }
     }
 
@@ -88,14 +98,16 @@ public enum StoreRules {
             throw StoreRuleViolation(
                 message: "iOS build number \"\(build)\" is not valid",
                 rule: "CFBundleVersion is one to three period-separated non-negative integers",
-                fix: "use an integer build number such as 42")
+                fix: "use an integer build number such as 42",
+                platform: .ios, value: build)
         }
         if let current, let c = VersionParts(current).numbers, let n = VersionParts(build).numbers,
            compareNumbers(n, c) != .orderedDescending {
             throw StoreRuleViolation(
                 message: "iOS build number \(build) is not greater than the current \(current)",
                 rule: "each upload of a version needs a higher CFBundleVersion than the last (TN2420)",
-                fix: "use a build number above \(current), e.g. with the increment strategy")
+                fix: "use a build number above \(current), e.g. with the increment strategy",
+                platform: .ios)
         }
     }
 
@@ -105,19 +117,22 @@ public enum StoreRules {
             throw StoreRuleViolation(
                 message: "Android versionCode \"\(code)\" is not a positive integer",
                 rule: "versionCode is a positive integer",
-                fix: "use an integer such as 42")
+                fix: "use an integer such as 42",
+                platform: .android, value: code)
         }
         guard n <= maxAndroidVersionCode else {
             throw StoreRuleViolation(
                 message: "Android versionCode \(code) is above Google Play's maximum",
                 rule: "the greatest versionCode Google Play allows is 2100000000",
-                fix: "use a smaller scheme (fewer digits per slot in fromVersion, or the increment strategy)")
+                fix: "use a smaller scheme (fewer digits per slot in fromVersion, or the increment strategy)",
+                platform: .android)
         }
         if let current, let c = Int(current), n <= c {
             throw StoreRuleViolation(
                 message: "Android versionCode \(code) is not greater than the current \(current)",
                 rule: "every upload needs a higher versionCode; all Play tracks share one code space",
-                fix: "use a versionCode above \(current), e.g. with the increment strategy")
+                fix: "use a versionCode above \(current), e.g. with the increment strategy",
+                platform: .android)
         }
     }
 
@@ -127,7 +142,8 @@ public enum StoreRules {
             try validateAndroidVersionCode(build, current: current)
         } catch {
             throw StoreRuleViolation(message: "pubspec build number" + error.message.dropFirst("Android versionCode".count),
-                                     rule: error.rule + " (Flutter uses the +N build number as versionCode)", fix: error.fix)
+                                     rule: error.rule + " (Flutter uses the +N build number as versionCode)", fix: error.fix,
+                                     value: error.value)
         }
     }
 
@@ -154,7 +170,7 @@ public func storeMarketingVersion(for version: String, platform: StorePlatform) 
     case .android:
         guard !version.isEmpty else {
             throw StoreRuleViolation(message: "empty versionName", rule: "versionName is a non-empty string",
-                                     fix: "pass a version such as 1.2.3")
+                                     fix: "pass a version such as 1.2.3", platform: .android)
         }
         return version
     case .ios:

@@ -1,0 +1,68 @@
+/// Where a problem is: a file (relative to the repository root, or absolute until the command line shows it)
+/// and, when known, a line.
+public struct DiagnosticLocation: Sendable, Hashable {
+    public var path: String
+    public var line: Int?
+
+    public init(path: String, line: Int? = nil) {
+        self.path = path
+        self.line = line
+    }
+}
+
+/// A problem the user can fix: where it is, what happened, and how to fix it. Every error relctl shows
+/// conforms, and the command line prints each one the same way: `error: path:line: message (hint)`.
+public protocol Diagnostic: Error, CustomStringConvertible {
+    /// The file (and line) the problem is in; nil when it is about no one file.
+    var location: DiagnosticLocation? { get }
+    /// What happened, in one line.
+    var message: String { get }
+    /// How to fix it, shown in parentheses after the message.
+    var hint: String? { get }
+}
+
+extension Diagnostic {
+    public var location: DiagnosticLocation? { nil }
+    public var hint: String? { nil }
+
+    public var description: String { rendered() }
+
+    /// `path:line: message (hint)`, each part only when there is one. An absolute path inside `root` is shown
+    /// relative to it, as git names the file.
+    public func rendered(relativeTo root: String? = nil) -> String {
+        var text = ""
+        if let location {
+            var path = location.path
+            if let root, !root.isEmpty, path.hasPrefix(root + "/") { path = String(path.dropFirst(root.count + 1)) }
+            text = path + (location.line.map { ":\($0)" } ?? "") + ": "
+        }
+        text += message
+        if let hint { text += " (\(hint))" }
+        return text
+    }
+}
+
+/// A problem with no type of its own: a location, a message and a hint.
+public struct Problem: Diagnostic, Sendable, Hashable {
+    public var location: DiagnosticLocation?
+    public var message: String
+    public var hint: String?
+
+    public init(_ message: String, at location: DiagnosticLocation? = nil, hint: String? = nil) {
+        self.location = location
+        self.message = message
+        self.hint = hint
+    }
+}
+
+/// A state relctl's own logic should never reach (a commit made but not recorded, a value checked a line
+/// before and gone): said to be a bug in relctl, instead of a crash.
+package struct InternalError: Diagnostic, Sendable, Hashable {
+    /// What was found, in relctl's terms.
+    package var what: String
+
+    package init(_ what: String) { self.what = what }
+
+    package var message: String { "internal error: \(what)" }
+    package var hint: String? { "this is a bug in relctl; please report it with the command that was run and this message" }
+}
