@@ -1,62 +1,40 @@
 import Foundation
 
-/// What every command gets: the environment, where to write, and the folder it runs in.
-struct CommandContext {
-    let environment: [String: String]
-    let output: Output
-    let currentDirectory: String
-}
-
-/// A failure a command reports as `error: …` with its exit code (1 unless said otherwise).
-struct CLIFailure: Error {
-    let message: String
-    var exitCode: Int32 = 1
-}
-
-/// Exit codes, documented in `relctl --help`.
-enum ExitCode {
-    static let success: Int32 = 0
-    static let failure: Int32 = 1
-    static let drift: Int32 = 2
-    static let haltedForMajor: Int32 = 3
-    static let usage: Int32 = 64
-}
-
 /// The command line: `run(arguments, environment)` returns the exit code; nothing here calls `exit`.
-public enum RelctlCLI {
+package enum RelctlCLI {
     /// Runs with the process's own stdout and stderr.
-    public static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
+    package static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
         run(arguments, environment: environment, output: .standard(environment: environment),
             currentDirectory: FileManager.default.currentDirectoryPath)
     }
 
     /// Runs with the given output (tests capture it) and working folder.
-    public static func run(_ arguments: [String], environment: [String: String], output: Output,
+    package static func run(_ arguments: [String], environment: [String: String], output: Output,
                            currentDirectory: String) -> Int32 {
         let context = CommandContext(environment: environment, output: output, currentDirectory: currentDirectory)
         guard let first = arguments.first else {
             output.message(mainHelp)
-            return ExitCode.usage
+            return ExitCode.usage.rawValue
         }
         switch first {
         case "-h", "--help":
             output.resultText(mainHelp + "\n")
-            return ExitCode.success
+            return ExitCode.success.rawValue
         case "--version":
             output.result(relctlVersion)
-            return ExitCode.success
+            return ExitCode.success.rawValue
         case "help":
             let rest = Array(arguments.dropFirst())
             guard let name = rest.first else {
                 output.resultText(mainHelp + "\n")
-                return ExitCode.success
+                return ExitCode.success.rawValue
             }
             guard let command = commands.first(where: { $0.name == name }), rest.count == 1 else {
                 output.error("unknown command '\(rest.joined(separator: " "))'; run 'relctl --help' for the list")
-                return ExitCode.usage
+                return ExitCode.usage.rawValue
             }
             output.resultText(command.help)
-            return ExitCode.success
+            return ExitCode.success.rawValue
         default:
             break
         }
@@ -67,7 +45,7 @@ public enum RelctlCLI {
                 output.error("unknown command '\(first)'; run 'relctl --help' for the list")
             }
             output.message("usage: relctl <command> [options]")
-            return ExitCode.usage
+            return ExitCode.usage.rawValue
         }
         let parsed: ParsedArguments
         do {
@@ -76,24 +54,17 @@ public enum RelctlCLI {
             output.error(error.message)
             output.message("usage: \(error.usage)")
             output.message("See 'relctl help \(command.name)'.")
-            return ExitCode.usage
+            return ExitCode.usage.rawValue
         }
         if parsed.wantsHelp {
             output.resultText(command.help)
-            return ExitCode.success
+            return ExitCode.success.rawValue
         }
         do {
-            return try command.run(parsed, context)
-        } catch let failure as CLIFailure {
-            output.error(failure.message)
-            return failure.exitCode
-        } catch let usage as UsageError {
-            output.error(usage.message)
-            output.message("usage: \(usage.usage)")
-            return ExitCode.usage
+            try command.run(parsed, context)
+            return ExitCode.success.rawValue
         } catch {
-            output.error("\(error)")
-            return ExitCode.failure
+            return ErrorReport.report(error, output: output, root: context.run.repositoryRoot).rawValue
         }
     }
 

@@ -150,18 +150,6 @@ public struct MajorReleaseNotice: Sendable, Equatable {
         return lines.map { colored ? bold + $0 + reset : $0 }.joined(separator: "\n") + "\n"
     }
 
-    /// A GitHub Actions workflow command: `::warning title=Major release <version>::<instruction>`,
-    /// with `%`, CR and LF escaped in both parts and `:` and `,` also escaped in the title.
-    public func githubAnnotation() -> String {
-        let title = Self.escapeData("Major release \(version)")
-            .replacingBytes([0x3A: "%3A", 0x2C: "%2C"])
-        return "::warning title=\(title)::\(Self.escapeData(instruction))"
-    }
-
-    static func escapeData(_ text: String) -> String {
-        text.replacingBytes([0x25: "%25", 0x0D: "%0D", 0x0A: "%0A"])
-    }
-
     /// `text` with C0/C1 control characters and DEL replaced by `?` (no terminal escapes from a field).
     static func printable(_ text: String) -> String {
         var out = String.UnicodeScalarView()
@@ -170,19 +158,5 @@ public struct MajorReleaseNotice: Sendable, Equatable {
             out.append(v < 0x20 || (v >= 0x7F && v < 0xA0) ? "?" : scalar)
         }
         return String(out)
-    }
-}
-
-extension String {
-    /// Each ASCII byte that is a key of `replacements` replaced by its value.
-    fileprivate func replacingBytes(_ replacements: [UInt8: String]) -> String {
-        var out = ""
-        var start = utf8.startIndex
-        for index in utf8.indices {
-            guard let replacement = replacements[utf8[index]] else { continue }
-            out += String(decoding: utf8[start..<index], as: UTF8.self) + replacement
-            start = utf8.index(after: index)
-        }
-        return out + String(decoding: utf8[start...], as: UTF8.self)
     }
 }

@@ -137,7 +137,7 @@ struct DryRunDiffTests {
         for file in ["app.json", "package.json", "ios/App.xcodeproj/project.pbxproj", "android/app/build.gradle"] {
             #expect(diff.contains("diff --git a/\(file) b/\(file)\n--- a/\(file)\n"), "\(diff)")
         }
-        for file in ["CHANGELOG.md", ReleaseCommand.markerFile] {
+        for file in ["CHANGELOG.md", MajorReleaseMarker.fileName] {
             #expect(diff.contains("diff --git a/\(file) b/\(file)\nnew file mode 100644\n--- /dev/null\n+++ b/\(file)\n"), "\(diff)")
         }
         let head = try repo.head()

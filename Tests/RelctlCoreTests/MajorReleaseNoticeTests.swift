@@ -153,14 +153,4 @@ struct MajorReleaseNoticeTests {
         #expect(!banner.contains("\u{1B}"))
         #expect(banner.contains("!!  MAJOR RELEASE 2.0.0?[2J  (tag v2.0.0)\n"))
     }
-
-    @Test func githubAnnotation() {
-        #expect(notice.githubAnnotation() == "::warning title=Major release 2.0.0::" + notice.instruction)
-        var odd = notice
-        odd.version = "2.0.0:a,b%c\nd"
-        odd.instruction = "50% done\r\nnext: a, b"
-        #expect(odd.githubAnnotation()
-            == "::warning title=Major release 2.0.0%3Aa%2Cb%25c%0Ad::50%25 done%0D%0Anext: a, b")
-        #expect(!odd.githubAnnotation().contains("\n"))
-    }
 }

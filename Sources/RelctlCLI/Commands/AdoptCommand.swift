@@ -29,7 +29,7 @@ enum AdoptCommand {
         """,
         run: run)
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let dryRun = arguments.has("--dry-run")
         let workspace = try Workspace.open(arguments, context)
         let repository = workspace.repository
@@ -58,7 +58,7 @@ enum AdoptCommand {
         let analysis = try workspace.analyze()
         if let base = analysis.baseTag, let last = analysis.current, !(last < version) {
             context.output.message("nothing to adopt: \(base) (\(last)) is already the last release reachable from HEAD, and the files hold \(text)")
-            return ExitCode.success
+            return
         }
         let format = try TagFormat(workspace.config.tagFormat)
         let tag = format.tagName(for: version)
@@ -110,13 +110,13 @@ enum AdoptCommand {
         if dryRun {
             if identities == nil { context.output.warning(noIdentity) }
             context.output.message("dry run: \(tag) would be created; nothing was changed")
-            return ExitCode.success
+            return
         }
         guard let identities else { throw CLIFailure(message: noIdentity) }
         let message = "\(tag)\n\nBaseline set by relctl adopt: the version files held \(text) when relctl was adopted; releases continue from here.\n"
         try repository.createAnnotatedTag(tag, target: baseline.commit, message: message, tagger: identities.committer)
         context.output.message("created \(tag) on \(baseline.commit.hex.prefix(12)); it is local: the next 'relctl release --push' pushes it with the release (or: git push origin \(tag))")
-        return ExitCode.success
+        return
     }
 
     /// How to make `text` adoptable under `scheme`.

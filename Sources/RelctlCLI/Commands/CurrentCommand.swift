@@ -33,7 +33,7 @@ enum CurrentCommand {
         """,
         run: run)
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let workspace = try Workspace.open(arguments, context)
         let current = try workspace.readVersions()
         if arguments.has("--json") {
@@ -46,9 +46,9 @@ enum CurrentCommand {
         }
         if !current.drift.isEmpty {
             context.output.note("run 'relctl sync <version>' to write one version and build number to every file")
-            return ExitCode.drift
+            throw ExitCode.drift
         }
-        return ExitCode.success
+        return
     }
 
     /// One block per file: a row per distinct value of each field, with its lines.

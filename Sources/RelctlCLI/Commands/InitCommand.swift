@@ -35,7 +35,7 @@ enum InitCommand {
         """,
         run: run)
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let root = try repositoryRoot(arguments, context)
         let configPath = root + "/" + Config.fileName
         if FileManager.default.fileExists(atPath: configPath) {
@@ -90,7 +90,7 @@ enum InitCommand {
             context.output.warning("the files disagree (\(drift.map { VersionFileText.fieldName($0.field) }.joined(separator: ", "))); 'relctl current' shows where, 'relctl sync <version>' aligns them")
         }
         offerAdoption(arguments, context)
-        return ExitCode.success
+        return
     }
 
     /// An app already in the stores has a version but no release tag yet: offer `relctl adopt`, so the first

@@ -25,7 +25,7 @@ enum NextCommand {
         """,
         run: run)
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let workspace = try Workspace.open(arguments, context)
         let analysis = try workspace.analyze()
         // Never a version backwards: `next` warns (stdout stays the plain version), `release` refuses.
@@ -42,14 +42,14 @@ enum NextCommand {
         if arguments.has("--json") {
             context.output.result(json(analysis).rendered())
             if let reason = analysis.reason { context.output.message(reason) }
-            return ExitCode.success
+            return
         }
         if let next = analysis.next {
             context.output.result(next.description)
         } else {
             context.output.message(analysis.reason ?? "no release is due")
         }
-        return ExitCode.success
+        return
     }
 
     static func json(_ analysis: ReleaseAnalysis) -> JSONOutput {

@@ -42,7 +42,7 @@ enum SyncCommand {
         """,
         run: run)
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let build = try arguments.value("--build").map(parseBuild)
         let workspace = try Workspace.open(arguments, context)
         let version = try parseVersion(arguments.positionals[0], scheme: workspace.config.versionScheme)
@@ -105,7 +105,7 @@ enum SyncCommand {
                 })),
             ]).rendered())
         }
-        return ExitCode.success
+        return
     }
 
     /// A version of the configured scheme, as given (so `1.3.0-beta.1` stays as typed): strict SemVer 2.0.0, or

@@ -17,4 +17,16 @@ enum ReleaseClock {
     static func date(_ environment: [String: String]) -> CalendarDate {
         CalendarDate(epochSeconds: seconds(environment))
     }
+
+    /// The release day as `YYYY-MM-DD` (UTC): the changelog's date.
+    static func releaseDate(_ environment: [String: String]) -> String {
+        String(isoDate(environment).prefix(10))
+    }
+
+    /// The release time as ISO 8601 (UTC): the major-release marker's date.
+    static func isoDate(_ environment: [String: String]) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds(environment))))
+    }
 }

@@ -104,7 +104,7 @@ extension BuildNumberSettings {
             var digits = [2, 2]
             if let items = try object.array("digits") {
                 guard (1...3).contains(items.count) else {
-                    throw object.error(object.node.member("digits")!, "'buildNumber.digits' needs 1 to 3 numbers (digits of minor, patch[, a fourth part]), e.g. [2, 2]")
+                    throw object.error(object.node.member("digits") ?? object.node, "'buildNumber.digits' needs 1 to 3 numbers (digits of minor, patch[, a fourth part]), e.g. [2, 2]")
                 }
                 digits = []
                 for item in items {

@@ -24,55 +24,7 @@ struct ReleaseAnalysis {
     var unparsedTags: [String] = []
 }
 
-/// The repository a command works on, opened once.
-struct Workspace {
-    let repository: Repository
-    let root: String
-    let config: Config
-    /// The environment of the run (the release date of a calendar version comes from SOURCE_DATE_EPOCH).
-    var environment: [String: String] = [:]
-
-    static func open(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Workspace {
-        let start = arguments.value("--repo").map { LexicalPath.join(context.currentDirectory, $0) } ?? context.currentDirectory
-        guard FileManager.default.fileExists(atPath: start) else {
-            throw CLIFailure(message: "'\(arguments.value("--repo") ?? start)' does not exist; pass --repo the path of a git repository")
-        }
-        let opened = Result { () throws(GitError) -> Repository in try Repository(discoveringFrom: start) }
-        if case .failure(let error) = opened, error.kind == .notARepository {
-            throw CLIFailure(message: "'\(arguments.value("--repo") ?? start)' is not inside a git repository; run relctl in the app's repository or pass --repo PATH")
-        }
-        let repository = try opened.get()
-        guard let root = repository.workdir else {
-            throw CLIFailure(message: "'\(start)' is a bare repository; relctl needs a work tree (clone it first)")
-        }
-        let config = try Config.load(explicitPath: arguments.value("--config"), repositoryRoot: root,
-                                     currentDirectory: context.currentDirectory)
-        var workspace = Workspace(repository: repository, root: root, config: config)
-        workspace.environment = context.environment
-        workspace.remindOfPendingMajor(context)
-        return workspace
-    }
-
-    /// The decision a past major release left open, from `.major-release-pending` at the root.
-    var pendingMajor: MajorReleaseNotice? {
-        guard let data = FileManager.default.contents(atPath: root + "/" + ReleaseCommand.markerFile) else { return nil }
-        return MajorReleaseNotice.parse(String(decoding: data, as: UTF8.self))
-    }
-
-    /// While the marker exists, every command says so in one line (and as a GitHub Actions annotation).
-    func remindOfPendingMajor(_ context: CommandContext) {
-        let path = root + "/" + ReleaseCommand.markerFile
-        guard FileManager.default.fileExists(atPath: path) else { return }
-        guard let notice = pendingMajor else {
-            context.output.warning("\(ReleaseCommand.markerFile) is not readable; a major release decision may be pending (check the file)")
-            return
-        }
-        context.output.warning("major release \(notice.version) is pending: min_supported_version is unchanged; raise it only once \(notice.version) is live in both stores (\(MajorReleaseNotice.raiseCommand(version: notice.version)))")
-        if context.environment["GITHUB_ACTIONS"] == "true" { context.output.message(notice.githubAnnotation()) }
-    }
-
-    static let shallowFix = "fetch the full history with 'git fetch --unshallow --tags' (GitHub Actions: actions/checkout with 'fetch-depth: 0')"
-
+extension Workspace {
     /// Reads the release tags and the commits since the highest one reachable from HEAD, and decides the version.
     func analyze() throws -> ReleaseAnalysis {
         let format = try TagFormat(config.tagFormat)
@@ -178,6 +130,6 @@ struct Workspace {
             counts[key, default: 0] += 1
         }
         let n = analysis.commits.count
-        return "\(n) commit\(n == 1 ? "" : "s")" + (order.isEmpty ? "" : " (" + order.map { "\(counts[$0]!) \($0)" }.joined(separator: ", ") + ")")
+        return "\(n) commit\(n == 1 ? "" : "s")" + (order.isEmpty ? "" : " (" + order.map { "\(counts[$0, default: 0]) \($0)" }.joined(separator: ", ") + ")")
     }
 }

@@ -1,64 +1,4 @@
-import Foundation
 import RelctlCore
-
-/// `relctl changelog`: the section `relctl release` would write, printed and not written.
-enum ChangelogCommand {
-    static let spec = CommandSpec(
-        name: "changelog",
-        summary: "Print the changelog section of the next release (nothing is written).",
-        options: [
-            .flag("--unreleased", "Print the commits since the last release under 'Unreleased', even when no release is due."),
-            .json, .repo, .config,
-        ],
-        discussion: """
-        The section is exactly what 'relctl release' writes to the changelog: the version and date, then
-        Breaking changes, Features, Bug fixes and Performance (titles and types set by "changelog" in
-        .relctl.json), each entry with its scope, description and short sha, linked to the commit and with
-        a compare link when origin is a GitHub or GitLab URL. In a Keep a Changelog file (an
-        '## [Unreleased]' heading) the section follows the file's heading style and holds the hand-written
-        Unreleased entries too; --unreleased then shows that Unreleased section with the commits merged in.
-
-        EXIT CODES: 0 printed (or nothing to release, the reason on stderr), 1 failure, 64 usage error.
-        """,
-        run: run)
-
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
-        let workspace = try Workspace.open(arguments, context)
-        let analysis = try workspace.analyze()
-        let config = workspace.config
-        let title: String
-        let tag: String
-        if arguments.has("--unreleased") {
-            title = "Unreleased"
-            tag = "HEAD"
-        } else if let next = analysis.next {
-            title = next.description
-            tag = try TagFormat(config.tagFormat).tagName(for: next)
-        } else {
-            context.output.message(analysis.reason ?? "no release is due")
-            if arguments.has("--json") {
-                context.output.result(JSONOutput.object([("schemaVersion", .int(1)), ("version", .null), ("section", .null),
-                                                         ("reason", .optional(analysis.reason))]).rendered())
-            }
-            return ExitCode.success
-        }
-        let release = workspace.changelogRelease(version: title, tag: tag, analysis: analysis,
-                                                 date: ReleasePlan.releaseDate(context.environment))
-        let existing = workspace.changelogText
-        let section = arguments.has("--unreleased")
-            ? ChangelogFile.unreleasedSection(existing, with: release)
-            : ChangelogFile.update(existing, with: release).section
-        if arguments.has("--json") {
-            context.output.result(JSONOutput.object([
-                ("schemaVersion", .int(1)), ("version", .optional(analysis.next?.description)),
-                ("bump", .string(analysis.bump.description)), ("section", .string(section)),
-            ]).rendered())
-        } else {
-            context.output.resultText(section)
-        }
-        return ExitCode.success
-    }
-}
 
 /// `relctl status`: the release state of the repository, and the major-release decision if one is pending.
 enum StatusCommand {
@@ -74,7 +14,7 @@ enum StatusCommand {
         """,
         run: run)
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let workspace = try Workspace.open(arguments, context)
         let analysis = try workspace.analyze()
         let pending = workspace.pendingMajor
@@ -100,10 +40,14 @@ enum StatusCommand {
                 members.append(("majorPending", .null))
             }
             context.output.result(JSONOutput.object(members).rendered())
-            return ExitCode.success
+            return
         }
         var text = "branch:        \(branch ?? "(detached HEAD)")\n"
-        text += "last release:  \(analysis.baseTag.map { "\($0) (\(analysis.current!.description))" } ?? "none yet")\n"
+        if let tag = analysis.baseTag, let current = analysis.current {
+            text += "last release:  \(tag) (\(current))\n"
+        } else {
+            text += "last release:  none yet\n"
+        }
         text += "since then:    \(analysis.commits.commits.count) commit\(analysis.commits.commits.count == 1 ? "" : "s")\n"
         if let next = analysis.next {
             text += "next release:  \(next) (\(analysis.current == nil ? "first release" : analysis.bump.description))\n"
@@ -125,6 +69,6 @@ enum StatusCommand {
             text += "major pending: none\n"
         }
         context.output.resultText(text)
-        return ExitCode.success
+        return
     }
 }

@@ -1,0 +1,32 @@
+/// A CI system relctl runs under: how it is recognised from the environment, how it marks a warning in the job log,
+/// where a step's outputs and summary go, whether the log shows ANSI colour, and which variables hold the token it
+/// gives a job for HTTPS pushes. One file per provider; `CIProviders.all` lists them.
+protocol CIProvider: Sendable {
+    /// The provider, when the environment of the run says the job runs under it.
+    init?(environment: [String: String])
+    /// A log line the CI shows as a warning annotation on the run; nil when it has no such syntax.
+    func warningAnnotation(title: String, message: String) -> String?
+    /// Hands `outputs` (name and value, in order) to the later steps of the job.
+    func publish(outputs: [(name: String, value: String)], output: Output)
+    /// Adds Markdown to the job's summary page.
+    func publish(summary: String, output: Output)
+    /// Whether the job log renders ANSI colour although stderr is not a terminal.
+    var logShowsColor: Bool { get }
+    /// The environment variables that hold the job's token for HTTPS pushes, in the order they are tried after
+    /// `RELCTL_GIT_TOKEN` (RelctlGit's `RemoteCredentials` reads them).
+    var tokenVariables: [String] { get }
+}
+
+/// The CI providers relctl knows. A new provider is one file and one entry in `all`.
+enum CIProviders {
+    /// In the order they are tried: the first that recognises the environment is the run's provider.
+    static let all: [any CIProvider.Type] = [GitHubActions.self, GitLabCI.self]
+
+    /// The provider of this run; nil outside CI. `CommandContext` calls this once per run.
+    static func detect(_ environment: [String: String]) -> (any CIProvider)? {
+        for provider in all {
+            if let found = provider.init(environment: environment) { return found }
+        }
+        return nil
+    }
+}

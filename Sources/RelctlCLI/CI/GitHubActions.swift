@@ -1,0 +1,67 @@
+import Foundation
+
+/// GitHub Actions: workflow commands on stderr (`::warning title=…::…`), step outputs appended to the file
+/// `$GITHUB_OUTPUT` names, the job summary to `$GITHUB_STEP_SUMMARY`'s, `GITHUB_TOKEN` for pushes.
+struct GitHubActions: CIProvider {
+    /// `$GITHUB_OUTPUT` and `$GITHUB_STEP_SUMMARY`: the files the runner reads after the step; nil when unset or empty.
+    let outputFile: String?
+    let summaryFile: String?
+
+    init?(environment: [String: String]) {
+        guard environment["GITHUB_ACTIONS"] == "true" else { return nil }
+        outputFile = environment["GITHUB_OUTPUT"].flatMap { $0.isEmpty ? nil : $0 }
+        summaryFile = environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    var logShowsColor: Bool { false }
+    var tokenVariables: [String] { ["GITHUB_TOKEN"] }
+
+    /// `::warning title=<title>::<message>`, with `%`, CR and LF escaped in both parts and `:` and `,` also in
+    /// the title, as the runner reads workflow commands.
+    func warningAnnotation(title: String, message: String) -> String? {
+        let title = Self.escapeData(title).replacingBytes([0x3A: "%3A", 0x2C: "%2C"])
+        return "::warning title=\(title)::\(Self.escapeData(message))"
+    }
+
+    /// `name=value` lines appended to `$GITHUB_OUTPUT`.
+    func publish(outputs: [(name: String, value: String)], output: Output) {
+        append(outputs.map { "\($0.name)=\($0.value)\n" }.joined(), to: outputFile, variable: "GITHUB_OUTPUT", output: output)
+    }
+
+    func publish(summary: String, output: Output) {
+        append(summary, to: summaryFile, variable: "GITHUB_STEP_SUMMARY", output: output)
+    }
+
+    static func escapeData(_ text: String) -> String {
+        text.replacingBytes([0x25: "%25", 0x0D: "%0D", 0x0A: "%0A"])
+    }
+
+    /// Appends to the file, creating it when missing; a file that cannot be written is a warning, not a failure.
+    private func append(_ text: String, to path: String?, variable: String, output: Output) {
+        guard let path else { return }
+        guard let handle = FileHandle(forWritingAtPath: path) ?? {
+            FileManager.default.createFile(atPath: path, contents: nil)
+            return FileHandle(forWritingAtPath: path)
+        }() else {
+            output.warning("cannot write \(variable) file \(path)")
+            return
+        }
+        defer { try? handle.close() }
+        _ = try? handle.seekToEnd()
+        try? handle.write(contentsOf: Data(text.utf8))
+    }
+}
+
+extension String {
+    /// Each ASCII byte that is a key of `replacements` replaced by its value.
+    fileprivate func replacingBytes(_ replacements: [UInt8: String]) -> String {
+        var out = ""
+        var start = utf8.startIndex
+        for index in utf8.indices {
+            guard let replacement = replacements[utf8[index]] else { continue }
+            out += String(decoding: utf8[start..<index], as: UTF8.self) + replacement
+            start = utf8.index(after: index)
+        }
+        return out + String(decoding: utf8[start...], as: UTF8.self)
+    }
+}

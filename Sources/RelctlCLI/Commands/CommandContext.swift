@@ -1,0 +1,24 @@
+/// What every command gets: the environment, where to write, the folder it runs in, and the CI it runs under.
+struct CommandContext {
+    let environment: [String: String]
+    let output: Output
+    let currentDirectory: String
+    /// The CI provider the environment names, detected once per run; nil outside CI.
+    let ci: (any CIProvider)?
+    /// What the run learns on the way that the error report needs: the repository root, once a command opened it.
+    let run: RunState
+
+    init(environment: [String: String], output: Output, currentDirectory: String) {
+        self.environment = environment
+        self.output = output
+        self.currentDirectory = currentDirectory
+        ci = CIProviders.detect(environment)
+        run = RunState()
+    }
+}
+
+/// Filled in while a command runs (a reference, so what a command learns reaches `RelctlCLI.run`).
+final class RunState {
+    /// The work tree root of the repository the command opened: paths in error messages are shown relative to it.
+    var repositoryRoot: String?
+}

@@ -1,0 +1,116 @@
+import Foundation
+import RelctlCore
+import RelctlFiles
+
+/// relctl's settings, from `.relctl.json` at the repository root (or `--config`). Every key is optional.
+struct Config {
+    var tagFormat = "v{version}"
+    var initialVersion = SemanticVersion(major: 1, minor: 0, patch: 0)
+    var bumpRules: [String: Bump] = ["feat": .minor, "fix": .patch, "perf": .patch]
+    var majorOnZero = false
+    /// Branches `relctl release` may release from.
+    var branches = ["main", "master"]
+    /// Where the changelog goes (relative to the repository root); nil: no changelog.
+    var changelogPath: String? = "CHANGELOG.md"
+    var changelog = ChangelogSettings.default
+    /// The release commit's message; `{version}` and `{tag}` are replaced.
+    var commitMessage = "chore(release): {version}"
+    /// What a major release does: warn (release, exit 0) or halt (stop before any write, exit 3).
+    var onMajor = OnMajor.warn
+
+    enum OnMajor: String { case warn, halt }
+
+
+    /// The file it came from, for messages; nil when relctl runs on defaults.
+    var path: String?
+    /// The same file as an absolute path (nil on defaults).
+    var absolutePath: String?
+
+    static let fileName = ".relctl.json"
+
+    /// The version files (`files`) and the build-number strategy (`buildNumber`); see FilesConfig.swift.
+    var files: [FileEntry] = []
+    var buildNumber = BuildNumberSettings()
+    /// How the app numbers releases (`versionScheme`); see VersionSchemeConfig.swift.
+    var versionScheme = VersionScheme.semver
+}
+
+extension Config {
+    static let knownKeys = ["tagFormat", "initialVersion", "bumpRules", "majorOnZero",
+                            "branches", "changelog", "commitMessage", "onMajor", "versionScheme"]
+
+    /// Loads the config: an explicit path must exist; the default `.relctl.json` may be absent (defaults apply).
+    static func load(explicitPath: String?, repositoryRoot: String?, currentDirectory: String) throws -> Config {
+        let path: String
+        if let explicitPath {
+            path = LexicalPath.join(currentDirectory, explicitPath)
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw CLIFailure(message: "config file '\(explicitPath)' does not exist; check the --config path")
+            }
+        } else {
+            guard let root = repositoryRoot else { return Config() }
+            path = LexicalPath.join(root, fileName)
+            guard FileManager.default.fileExists(atPath: path) else { return Config() }
+        }
+        let display = explicitPath ?? fileName
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CLIFailure(message: "\(display): cannot read the config file; check its permissions")
+        }
+        var config = try parse(String(decoding: data, as: UTF8.self), path: display)
+        config.absolutePath = path
+        return config
+    }
+
+    /// Parses and validates config text; `path` names the file in messages.
+    static func parse(_ text: String, path: String) throws(ConfigError) -> Config {
+        let root: JSONNode
+        do {
+            root = try JSONDocument.parse(text, allowJSON5: false)
+        } catch {
+            throw ConfigError(path: path, line: error.line, message: "not valid JSON: \(error.message) (column \(error.column))")
+        }
+        let object = try StrictObject(root, path: path)
+        try object.rejectUnknownKeys(knownKeys + versionFileKeys)
+        var config = Config()
+        config.path = path
+        try config.parseVersionFileKeys(object)
+        if let (format, node) = try object.string("tagFormat") {
+            do {
+                _ = try TagFormat(format)
+            } catch {
+                throw object.error(node, "'tagFormat' \(error); write it like \"v{version}\" or \"app-v{version}\"")
+            }
+            config.tagFormat = format
+        }
+        if let (text, node) = try object.string("initialVersion") {
+            do {
+                config.initialVersion = try SemanticVersion.parse(text)
+            } catch {
+                throw object.error(node, "'initialVersion' is \(error); use a version like \"1.0.0\" or \"0.1.0\"")
+            }
+            guard config.initialVersion.isStable else {
+                throw object.error(node, "'initialVersion' \"\(text)\" is a prerelease; prerelease tags are never a release base, so relctl would propose it again and again: use a stable version like \"0.1.0\"")
+            }
+        }
+        if let rules = try object.object("bumpRules") {
+            var given: [String: Bump] = [:]
+            for member in rules.node.objectMembers ?? [] {
+                guard let name = member.value.stringValue, let bump = Bump(name: name) else {
+                    throw object.error(member.value, "'bumpRules.\(member.key)' must be one of \"major\", \"minor\", \"patch\", \"none\"")
+                }
+                // Types compare case-insensitively; "feat" and "FEAT" both given: the larger bump wins.
+                given[member.key.lowercased()] = max(given[member.key.lowercased()] ?? .none, bump)
+            }
+            config.bumpRules.merge(given) { _, new in new }
+        }
+        if let flag = try object.bool("majorOnZero") { config.majorOnZero = flag }
+        try parseReleaseKeys(object, into: &config)
+        try config.parseVersionScheme(object)
+        return config
+    }
+
+    var releaseRules: ReleaseRules {
+        ReleaseRules(bumpForType: bumpRules, majorOnZero: majorOnZero)
+    }
+}
+

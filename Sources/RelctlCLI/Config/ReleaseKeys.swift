@@ -1,0 +1,82 @@
+import RelctlCore
+
+extension Config {
+    /// The keys of `relctl release`: branches, changelog, commitMessage, onMajor.
+    static func parseReleaseKeys(_ object: StrictObject, into config: inout Config) throws(ConfigError) {
+        if let items = try object.array("branches") {
+            var names: [String] = []
+            for item in items {
+                guard let name = item.stringValue, !name.isEmpty else {
+                    throw object.error(item, "'branches' must list branch names as strings, like [\"main\", \"release/*\"]")
+                }
+                names.append(name)
+            }
+            guard !names.isEmpty else { throw object.error(object.node.member("branches") ?? object.node, "'branches' is empty; list at least one release branch") }
+            config.branches = names
+        }
+        if let (message, node) = try object.string("commitMessage") {
+            guard message.contains("{version}") || message.contains("{tag}"), !message.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                throw object.error(node, "'commitMessage' must contain {version} or {tag}, like \"chore(release): {version}\"")
+            }
+            config.commitMessage = message
+        }
+        if let (text, node) = try object.string("onMajor") {
+            guard let mode = OnMajor(rawValue: text) else {
+                throw object.error(node, "'onMajor' must be \"warn\" (release and warn) or \"halt\" (stop until --confirm-major)")
+            }
+            config.onMajor = mode
+        }
+        if let node = object.node.member("changelog") {
+            if node.boolValue == false {
+                config.changelogPath = nil
+            } else {
+                guard node.objectMembers != nil else {
+                    throw object.wrongType("changelog", node, expected: "an object or false")
+                }
+                let settings = try StrictObject(node, path: object.path, prefix: "changelog.")
+                try settings.rejectUnknownKeys(["path", "groups", "breakingTitle", "revertsTitle"])
+                if let (path, pathNode) = try settings.string("path") {
+                    guard !path.isEmpty, !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else {
+                        throw settings.error(pathNode, "'changelog.path' must be a path inside the repository, like \"CHANGELOG.md\"")
+                    }
+                    config.changelogPath = path
+                }
+                if let (title, _) = try settings.string("breakingTitle") { config.changelog.breakingChangesTitle = title }
+                if let value = settings.node.member("revertsTitle") {
+                    if value.isNull { config.changelog.revertsTitle = nil }
+                    else if let title = value.stringValue { config.changelog.revertsTitle = title }
+                    else { throw settings.wrongType("revertsTitle", value, expected: "a string or null") }
+                }
+                if let groups = try settings.array("groups") {
+                    var result: [ChangelogGroup] = []
+                    for group in groups {
+                        let g = try StrictObject(group, path: object.path, prefix: "changelog.groups[].")
+                        try g.rejectUnknownKeys(["title", "types"])
+                        guard let (title, _) = try g.string("title") else {
+                            throw g.error(group, "each 'changelog.groups' entry needs a \"title\"")
+                        }
+                        let types = try g.array("types") ?? []
+                        let names = types.compactMap(\.stringValue)
+                        guard !names.isEmpty, names.count == types.count else {
+                            throw g.error(group, "'changelog.groups' entry \"\(title)\" needs \"types\": a non-empty list of commit types")
+                        }
+                        result.append(ChangelogGroup(title: title, types: names.map { $0.lowercased() }))
+                    }
+                    config.changelog.groups = result
+                }
+            }
+        }
+    }
+}
+
+extension Config {
+    /// Whether `relctl release` may release from `branch`: one of `branches`, where a trailing `*` matches any rest
+    /// (`release/*`).
+    func isReleaseBranch(_ branch: String) -> Bool {
+        branches.contains { Self.matches(branch, pattern: $0) }
+    }
+
+    static func matches(_ branch: String, pattern: String) -> Bool {
+        pattern.hasSuffix("*") ? branch.hasPrefix(String(pattern.dropLast())) : branch == pattern
+    }
+}

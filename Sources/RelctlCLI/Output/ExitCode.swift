@@ -1,0 +1,12 @@
+/// How a run of relctl ends, as `relctl --help` documents it. A command that has said what it has to say and must
+/// end with another code than 0 throws one (`throw ExitCode.drift`), as swift-argument-parser's `ExitCode` is
+/// thrown; `ErrorReport` is the one place that turns what a command threw into the code the process exits with.
+struct ExitCode: Error, Hashable, Sendable {
+    let rawValue: Int32
+
+    static let success = ExitCode(rawValue: 0)
+    static let failure = ExitCode(rawValue: 1)
+    static let drift = ExitCode(rawValue: 2)
+    static let haltedForMajor = ExitCode(rawValue: 3)
+    static let usage = ExitCode(rawValue: 64)
+}

@@ -1,0 +1,14 @@
+/// A command-line option of a command: a flag (`--json`) or an option with a value (`--repo PATH`).
+struct OptionSpec: Sendable {
+    let name: String
+    let valueName: String?
+    let help: String
+
+    static func flag(_ name: String, _ help: String) -> OptionSpec { OptionSpec(name: name, valueName: nil, help: help) }
+    static func value(_ name: String, _ valueName: String, _ help: String) -> OptionSpec { OptionSpec(name: name, valueName: valueName, help: help) }
+
+    static let repo = value("--repo", "PATH", "The repository, or a folder inside it (default: the current folder).")
+    static let config = value("--config", "PATH", "The config file (default: .relctl.json at the repository root).")
+    static let json = flag("--json", "Print one JSON object on stdout instead of text.")
+    static let dryRun = flag("--dry-run", "Show what would change; change nothing.")
+}

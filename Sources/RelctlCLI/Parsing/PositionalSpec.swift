@@ -1,0 +1,6 @@
+/// A positional argument.
+struct PositionalSpec: Sendable {
+    let name: String
+    let optional: Bool
+    let help: String
+}

@@ -1,0 +1,81 @@
+import Foundation
+import RelctlCore
+import RelctlGit
+
+/// The second phase of a release: every reason not to release, each one line with its fix. Reads only.
+struct Preflight {
+    /// The problems, in the order they are shown.
+    var problems: [Problem] = []
+    /// The previous release tag when it was made here but never pushed: pushed before the new one.
+    var unpublishedBase: String?
+    /// When `--push` cannot reach the remote: the one problem a dry run only warns about (it needs no
+    /// credentials); a real run refuses.
+    var unreachableRemote: Problem?
+
+    static func check(_ plan: ReleasePlan, workspace: Workspace, analysis: ReleaseAnalysis, push: Bool, remote: String,
+                      allowDirty: Bool, context: CommandContext) throws -> Preflight {
+        let repository = workspace.repository
+        let config = workspace.config
+        var result = Preflight()
+        func problem(_ text: String) { result.problems.append(Problem(text)) }
+        let dirty = try repository.status()
+        if !allowDirty {
+            if !dirty.isEmpty {
+                let names = dirty.prefix(3).map(\.path).joined(separator: ", ") + (dirty.count > 3 ? ", …" : "")
+                problem("the work tree has \(dirty.count) uncommitted or untracked file\(dirty.count == 1 ? "" : "s") (\(names)); commit or stash them, or pass --allow-dirty")
+            }
+        } else {
+            // --allow-dirty lets unrelated files be; a file the release itself commits (or the config that
+            // drives it) must be as committed, or the release would commit (or depend on) unreviewed edits.
+            let root = plan.root
+            let inRoot = { (path: String) in LexicalPath.inRepository(path, root: root) }
+            let owned = Set(plan.changedPaths + config.files.compactMap { inRoot($0.path) }
+                            + [config.changelogPath, MajorReleaseMarker.fileName, config.absolutePath ?? Config.fileName]
+                                .compactMap { $0 }.compactMap(inRoot))
+            let touched = dirty.map(\.path).filter(owned.contains)
+            if !touched.isEmpty {
+                problem("\(touched.joined(separator: ", ")) \(touched.count == 1 ? "has" : "have") uncommitted changes and \(touched.count == 1 ? "is" : "are") part of the release; commit or stash \(touched.count == 1 ? "it" : "them") first (--allow-dirty only covers other files)")
+            }
+        }
+        if FileManager.default.fileExists(atPath: repository.gitDir + "/index.lock") {
+            problem("another git process holds the index (\(repository.gitDir)/index.lock); wait for it to finish, or delete the file if no git command is running")
+        }
+        for key in ["commit.gpgsign", "tag.gpgsign"] where ["true", "yes", "on", "1"].contains(repository.configValue(key)?.lowercased() ?? "") {
+            context.output.warning("\(key) is set, but relctl cannot sign (libgit2 has no signing): the release \(key.hasPrefix("tag") ? "tag" : "commit") will be unsigned; a branch that requires signed commits will refuse the push")
+        }
+        if let branch = plan.branch {
+            if !config.isReleaseBranch(branch) {
+                problem("'\(branch)' is not a release branch (\(config.branches.joined(separator: ", "))); check out one, or add it to \"branches\" in .relctl.json")
+            }
+        } else {
+            problem("HEAD is detached; check out a release branch (\(config.branches.joined(separator: ", ")))")
+        }
+        if let existing = try repository.referenceTarget("refs/tags/\(plan.tag)") {
+            problem("tag \(plan.tag) already exists (\(existing.hex.prefix(12))) but is not an ancestor release of HEAD; delete it (git tag -d \(plan.tag)) if it is wrong, or check out the history it belongs to")
+        }
+        if let identityProblem = plan.identityProblem {
+            problem(identityProblem)
+        } else if plan.identities == nil {
+            problem("no committer identity: set git config user.name and user.email, or GIT_AUTHOR_NAME/GIT_AUTHOR_EMAIL and GIT_COMMITTER_NAME/GIT_COMMITTER_EMAIL")
+        }
+        if let fileProblem = plan.fileProblem { problem(fileProblem) }
+        if push {
+            let remoteCheck = Publishing.check(plan, baseTag: analysis.baseTag, repository: repository, remote: remote,
+                                                   environment: context.environment)
+            result.problems += remoteCheck.problems
+            result.unpublishedBase = remoteCheck.unpublishedBase
+            result.unreachableRemote = remoteCheck.unreachable
+        }
+        return result
+    }
+}
+
+/// A release refused by its preflight (or by the never-backwards rule before it): every problem on stderr, then
+/// how many there were and that nothing was changed. A dry run fails exactly as the real run would.
+struct PreflightFailure: Error {
+    let problems: [Problem]
+
+    var summary: String {
+        "nothing was changed (\(problems.count) preflight problem\(problems.count == 1 ? "" : "s"))"
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import RelctlCore
+import RelctlFiles
+import RelctlGit
+
+/// The first phase of a release: what it will write (version files, changelog, major-release marker), its commit and
+/// tag messages, and the problems found on the way, all in memory. Reads the workspace; writes nothing.
+enum ReleasePlanner {
+    /// `build`: the build number `--build` gives both stores, instead of the buildNumber strategy.
+    static func plan(workspace: Workspace, analysis: ReleaseAnalysis, version: ReleaseVersion, build: String? = nil,
+                     environment: [String: String]) throws -> ReleasePlan {
+        let repository = workspace.repository
+        let config = workspace.config
+        let root = workspace.root
+        let tag = try TagFormat(config.tagFormat).tagName(for: version)
+        guard let head = ObjectID(hex: analysis.headCommit) else { throw CLIFailure(message: "cannot read HEAD") }
+        let date = ReleaseClock.releaseDate(environment)
+
+        var writes: [FileWrite] = []
+        var fileProblem: String?
+        if !config.files.isEmpty {
+            do {
+                let sync = try workspace.planVersionSync(version: version.description, build: build, environment: environment)
+                for change in sync.changed {
+                    if LexicalPath.relative(change.absolutePath, to: root) == nil {
+                        fileProblem = fileProblem ?? "\(change.path) is outside the repository (\(root)), so the release commit cannot hold it; list only files inside the repository in \(workspace.configDisplayPath)"
+                    }
+                    writes.append(FileWrite(path: change.absolutePath, oldBytes: Array(change.oldText.utf8), newBytes: Array(change.newText.utf8)))
+                }
+            } catch let failure as CLIFailure {
+                fileProblem = failure.message
+            } catch let problem as FileEditError {
+                fileProblem = problem.rendered(relativeTo: root)
+            }
+        }
+
+        var section: String?
+        let release = workspace.changelogRelease(version: version.description, tag: tag, analysis: analysis, date: date)
+        if let changelogPath = config.changelogPath {
+            let path = LexicalPath.join(root, changelogPath)
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+                fileProblem = fileProblem ?? "\(changelogPath) is a folder, not a file; point \"changelog\": {\"path\": …} in .relctl.json at a file"
+            }
+            let existingBytes = FileManager.default.contents(atPath: path).map { Array($0) }
+            let existing = existingBytes.map { String(decoding: $0, as: UTF8.self) }
+            if let existing, let existingBytes, Array(existing.utf8) != existingBytes {
+                fileProblem = fileProblem ?? "\(changelogPath) is not valid UTF-8; convert it (iconv -f latin1 -t utf-8) so relctl can add the release to it without changing its other bytes"
+            }
+            if let existing, ChangelogFile.containsVersion(version.description, in: existing) {
+                fileProblem = fileProblem ?? "\(changelogPath) already has a section for \(version); remove it or tag that release (\(tag)) by hand"
+            }
+            let update = ChangelogFile.update(existing, with: release)
+            section = update.section
+            if writes.contains(where: { $0.path == path }) {
+                fileProblem = fileProblem ?? "\(changelogPath) is both a version file and the changelog; point 'changelog.path' elsewhere"
+            }
+            writes.append(FileWrite(path: path, oldBytes: existingBytes, newBytes: Array(update.text.utf8)))
+        }
+
+        var notice: MajorReleaseNotice?
+        if analysis.bump == .major {
+            let made = MajorReleaseNotice(version: version.description, previousVersion: analysis.current?.description, tag: tag,
+                                          date: ReleaseClock.isoDate(environment),
+                                          breakingChanges: MajorReleaseNotice.breakingChanges(in: analysis.commits.commits))
+            notice = made
+            let path = LexicalPath.join(root, MajorReleaseMarker.fileName)
+            let existing = FileManager.default.contents(atPath: path).map { Array($0) }
+            writes.append(FileWrite(path: path, oldBytes: existing, newBytes: Array(made.json().utf8)))
+        }
+
+        var identities: Identities?
+        var identityProblem: String?
+        do {
+            identities = try repository.identities(environment: environment)
+        } catch {
+            identityProblem = error.message
+        }
+
+        let message = config.commitMessage
+            .replacingOccurrences(of: "{version}", with: version.description)
+            .replacingOccurrences(of: "{tag}", with: tag)
+        var unlinked = release
+        unlinked.links = nil
+        let tagMessage = ReleaseNotes.tagMessage(version: tag, section: section ?? unlinked.section)
+
+        return ReleasePlan(root: root, version: version.description, previousVersion: analysis.current?.description,
+                           bump: analysis.bump, tag: tag, branch: try repository.currentBranch(), head: head,
+                           writes: writes, changelogSection: section,
+                           commitMessage: message.hasSuffix("\n") ? message : message + "\n",
+                           tagMessage: tagMessage, notice: notice,
+                           identities: identities, fileProblem: fileProblem, identityProblem: identityProblem)
+    }
+}

@@ -1,0 +1,141 @@
+import RelctlCore
+
+/// What a run of `relctl release` did (or, in a dry run, would do), in every form it is shown: the text on the
+/// terminal, the one JSON object of `--json`, and the step outputs and job summary of a CI.
+struct ReleaseReport {
+    var version: String?
+    var previousVersion: String?
+    var bump: Bump
+    var tag: String?
+    var commit: String?
+    /// Paths relative to the root of the files the release commit holds.
+    var files: [String] = []
+    var changelog: String?
+    var pushed: Bool
+    var majorPending: Bool
+    var dryRun: Bool
+    /// Set when nothing was released: why (or nil when no reason is known); only such a report carries `reason`.
+    var reason: String?? = .none
+
+    /// A release: planned (`commit` nil, a dry run) or made.
+    init(_ plan: ReleasePlan, commit: String?, pushed: Bool, dryRun: Bool) {
+        version = plan.version
+        previousVersion = plan.previousVersion
+        bump = plan.bump
+        tag = plan.tag
+        self.commit = commit
+        files = plan.changedPaths
+        changelog = plan.changelogSection
+        self.pushed = pushed
+        majorPending = plan.notice != nil
+        self.dryRun = dryRun
+    }
+
+    /// No release due, but the last one (`tag`, made here) was or would be published.
+    init(publishing tag: String, analysis: ReleaseAnalysis, pushed: Bool, majorPending: Bool, dryRun: Bool) {
+        version = analysis.current?.description
+        bump = .none
+        self.tag = tag
+        commit = analysis.headCommit
+        self.pushed = pushed
+        self.majorPending = majorPending
+        self.dryRun = dryRun
+    }
+
+    /// No release due.
+    init(nothingDue analysis: ReleaseAnalysis, majorPending: Bool, dryRun: Bool) {
+        previousVersion = analysis.current?.description
+        bump = .none
+        pushed = false
+        self.majorPending = majorPending
+        self.dryRun = dryRun
+        reason = .some(analysis.reason)
+    }
+
+    // MARK: JSON
+
+    var json: JSONOutput {
+        var members: [(String, JSONOutput)] = [
+            ("schemaVersion", .int(1)),
+            ("version", .optional(version)),
+            ("previousVersion", .optional(previousVersion)),
+            ("bump", .string(bump.description)),
+            ("tag", .optional(tag)),
+            ("commit", .optional(commit)),
+            ("files", .array(files.map { .string($0) })),
+            ("changelog", .optional(changelog)),
+            ("pushed", .bool(pushed)),
+            ("majorPending", .bool(majorPending)),
+            ("dryRun", .bool(dryRun)),
+        ]
+        if case .some(let reason) = reason { members.append(("reason", .optional(reason))) }
+        return .object(members)
+    }
+
+    // MARK: CI
+
+    /// `version`, `bump`, `tag`, `major_pending` for the later steps of the job (empty when there is none).
+    var ciOutputs: [(name: String, value: String)] {
+        [("version", version ?? ""), ("bump", bump.description), ("tag", tag ?? ""), ("major_pending", "\(majorPending)")]
+    }
+
+    /// The job summary of a release made: version, bump, tag, files, and the major-release warning.
+    func ciSummary(notice: MajorReleaseNotice?) -> String {
+        var text = "### relctl released \(version ?? "")\n\n"
+        text += "- bump: **\(bump)** (from \(previousVersion ?? "no previous release"))\n- tag: `\(tag ?? "")`\(pushed ? " (pushed)" : "")\n"
+        text += "- files: \(files.map { "`\($0)`" }.joined(separator: ", "))\n"
+        if let notice {
+            text += "\n> [!WARNING]\n> **Major release \(notice.version).** `min_supported_version` was NOT changed. Raise it only after "
+                + "the new build is live in both stores: `\(MajorReleaseNotice.raiseCommand(version: notice.version))`\n"
+        }
+        return text + "\n"
+    }
+
+    // MARK: Text
+
+    /// `released 1.3.0 (minor) as v1.3.0: commit …, 3 files (…)`, on stderr after a release.
+    var releasedLine: String {
+        "released \(version ?? "") (\(bump)) as \(tag ?? ""): commit \((commit ?? "").prefix(12)), \(files.count) file\(files.count == 1 ? "" : "s") (\(files.joined(separator: ", ")))"
+    }
+
+    /// The plan a dry run prints: the version and why, each file's diff, the changelog section, the commit and tag
+    /// messages.
+    static func dryRunText(_ plan: ReleasePlan, analysis: ReleaseAnalysis, push: Bool, remote: String) -> String {
+        var text = "relctl release --dry-run: nothing will be changed\n\n"
+        if let current = analysis.current {
+            text += "version:  \(plan.version) (\(plan.bump) bump from \(current))\n"
+        } else {
+            text += "version:  \(plan.version) (first release: initialVersion, no release tag yet)\n"
+        }
+        text += "tag:      \(plan.tag)\n"
+        text += "branch:   \(plan.branch ?? "(detached HEAD)")\(push ? ", pushed to '\(remote)'" : "")\n\n"
+        let commits = analysis.commits.commits
+        let counted = commits.filter(\.counted)
+        text += "why: \(counted.count) of \(commits.count) commit\(commits.count == 1 ? "" : "s") since \(analysis.baseTag ?? "the start") count toward the release\n"
+        for commit in counted.reversed() {
+            text += "  \(commit.sha.prefix(7)) \(commit.bump)  \(commit.summary)\n"
+        }
+        text += "\nfiles:\n"
+        if plan.writes.isEmpty { text += "  (none)\n" }
+        for write in plan.writes {
+            text += "  \(plan.relativePath(write))\(write.oldBytes == nil ? " (new)" : "")\n"
+        }
+        text += "\n"
+        for write in plan.writes {
+            text += UnifiedDiff.render(old: write.oldBytes, new: write.newBytes, path: plan.relativePath(write))
+        }
+        if let section = plan.changelogSection {
+            text += "\nchangelog section:\n\n" + section
+        }
+        text += "\ncommit message:\n" + indented(plan.commitMessage)
+        text += "\ntag \(plan.tag) message:\n" + indented(plan.tagMessage)
+        return text
+    }
+
+    /// Each line indented by two spaces (blank lines stay empty), trailing blank lines dropped.
+    static func indented(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        while lines.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { lines.removeLast() }
+        return lines.map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,135 @@
+import RelctlCore
+import RelctlFiles
+import RelctlGit
+
+/// What `relctl release` was asked to do.
+struct ReleaseRequest {
+    var dryRun = false
+    var push = false
+    var remote = "origin"
+    var confirmMajor = false
+    var allowDirty = false
+    /// `--build N`: both stores' build number, instead of the buildNumber strategy.
+    var build: String?
+    var json = false
+}
+
+/// A release, phase by phase: analyse the history, refuse a version backwards, plan (`ReleasePlanner`), check
+/// (`Preflight`), stop before a major release when told to, write, commit and tag (`ReleaseTransaction`), push
+/// (`Publishing`), and say what happened (`ReleaseReport`). The command calls this; this calls the workspace.
+enum ReleaseWorkflow {
+    static func run(_ request: ReleaseRequest, workspace: Workspace, context: CommandContext) throws {
+        let output = context.output
+        // A dry run takes no lock: it writes nothing and may run beside a real release.
+        let lock = request.dryRun ? nil : try RepositoryLock.acquire(gitDir: workspace.repository.gitDir)
+        defer { lock?.release() }
+
+        let analysis = try workspace.analyze()
+        if analysis.cannotNumber, let reason = analysis.reason { throw CLIFailure(message: reason) }
+        // Never a version backwards, in a dry run too: refused before anything is planned.
+        let floor = workspace.versionFloor()
+        if let problem = workspace.backwardsProblem(analysis, floor: floor) {
+            throw PreflightFailure(problems: [Problem(problem)])
+        }
+        for note in workspace.baseNotes(analysis, floor: floor) { output.note(note) }
+        guard let next = analysis.next else {
+            return try nothingToRelease(analysis, request: request, workspace: workspace, context: context)
+        }
+        let plan = try ReleasePlanner.plan(workspace: workspace, analysis: analysis, version: next, build: request.build,
+                                           environment: context.environment)
+        var preflight = try Preflight.check(plan, workspace: workspace, analysis: analysis, push: request.push,
+                                            remote: request.remote, allowDirty: request.allowDirty, context: context)
+        if request.dryRun, let unreachable = preflight.unreachableRemote {
+            // A dry run needs no push rights: an unreachable remote is the one problem it only warns about.
+            output.warning(unreachable.message)
+            preflight.problems.removeAll { $0 == unreachable }
+        }
+        if !preflight.problems.isEmpty { throw PreflightFailure(problems: preflight.problems) }
+        if let notice = plan.notice {
+            MajorReleaseMarker.announce(notice, context: context)
+            if workspace.config.onMajor == .halt && !request.confirmMajor && !request.dryRun {
+                throw MajorReleaseHalted(version: plan.version)
+            }
+        }
+        if request.dryRun {
+            if request.json {
+                output.result(ReleaseReport(plan, commit: nil, pushed: false, dryRun: true).json.rendered())
+            } else {
+                output.resultText(ReleaseReport.dryRunText(plan, analysis: analysis, push: request.push, remote: request.remote))
+            }
+            return
+        }
+
+        let faults = FaultInjection(context.environment)
+        var transaction = ReleaseTransaction(plan)
+        let applied = try transaction.apply(repository: workspace.repository, faults: faults)
+        var pushed = false
+        var pushFailure: String?
+        if request.push {
+            do {
+                try faults.check("before-push")
+                try Publishing.push(workspace.repository, branch: applied.branch,
+                                    tags: [preflight.unpublishedBase, plan.tag].compactMap { $0 },
+                                    remote: request.remote, environment: context.environment)
+                pushed = true
+            } catch let failure as CLIFailure {
+                pushFailure = failure.message
+            }
+        }
+
+        let report = ReleaseReport(plan, commit: applied.commit.hex, pushed: pushed, dryRun: false)
+        output.message(report.releasedLine)
+        if pushed { output.message("pushed \(plan.branch ?? "HEAD") and \(plan.tag) to '\(request.remote)'") }
+        // Said here, between the release and its result, so the log reads in order; the exit code comes after.
+        if let pushFailure { output.error(pushFailure) }
+        output.result(request.json ? report.json.rendered() : plan.version)
+        context.ci?.publish(outputs: report.ciOutputs, output: output)
+        context.ci?.publish(summary: report.ciSummary(notice: plan.notice), output: output)
+        if pushFailure != nil { throw ExitCode.failure }
+    }
+
+    // MARK: Nothing to release, or a release made locally and not yet pushed
+
+    static func nothingToRelease(_ analysis: ReleaseAnalysis, request: ReleaseRequest, workspace: Workspace,
+                                 context: CommandContext) throws {
+        let output = context.output
+        let majorPending = workspace.pendingMajor != nil
+        // The last release may have been made locally by a run whose push failed. With --push, finish that.
+        guard request.push, let tag = analysis.baseTag else {
+            output.message(analysis.reason ?? "no release is due")
+            let report = ReleaseReport(nothingDue: analysis, majorPending: majorPending, dryRun: request.dryRun)
+            if request.json { output.result(report.json.rendered()) }
+            context.ci?.publish(outputs: report.ciOutputs, output: output)
+            return
+        }
+        let repository = workspace.repository
+        let remote = request.remote
+        guard let branch = try repository.headReferenceName(), let head = try repository.headCommit() else {
+            throw CLIFailure(message: "HEAD is detached; check out the release branch to push \(tag)")
+        }
+        let short = Publishing.shortBranch(branch)
+        let remoteRefs = try Publishing.remoteReferences(repository, remote: remote, environment: context.environment)
+        var pushed = false
+        switch try Publishing.baseTagState(tag, repository: repository, branch: branch, head: head, remoteRefs: remoteRefs, remote: remote) {
+        case .published:
+            output.message("\(analysis.reason ?? "no release is due"); \(tag) is already on '\(remote)'")
+        case .unpublished(let branchOnRemote):
+            guard workspace.config.isReleaseBranch(short) else {
+                throw CLIFailure(message: "\(tag) is released locally but not on '\(remote)', and '\(short)' is not a release branch (\(workspace.config.branches.joined(separator: ", "))); check out the branch that holds the release and rerun 'relctl release --push'")
+            }
+            if request.dryRun {
+                output.message("\(tag) is released locally but not on '\(remote)'; 'relctl release --push' would push \(branchOnRemote ? "" : "\(short) and ")the tag")
+            } else {
+                output.message("\(tag) is released locally but not on '\(remote)': pushing it")
+                try Publishing.push(repository, branch: branch, tags: [tag], remote: remote, environment: context.environment,
+                                    branchAlreadyThere: branchOnRemote)
+                output.message("pushed \(branchOnRemote ? "" : "\(short) and ")\(tag) to '\(remote)'")
+                pushed = true
+            }
+        }
+        let report = ReleaseReport(publishing: tag, analysis: analysis, pushed: pushed, majorPending: majorPending,
+                                   dryRun: request.dryRun)
+        if request.json { output.result(report.json.rendered()) }
+        if pushed { context.ci?.publish(outputs: report.ciOutputs, output: output) }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import RelctlCore
+import RelctlGit
+
+/// The repository a command works on, opened once.
+struct Workspace {
+    let repository: Repository
+    let root: String
+    let config: Config
+    /// The environment of the run (the release date of a calendar version comes from SOURCE_DATE_EPOCH).
+    var environment: [String: String] = [:]
+
+    static func open(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Workspace {
+        let start = arguments.value("--repo").map { LexicalPath.join(context.currentDirectory, $0) } ?? context.currentDirectory
+        guard FileManager.default.fileExists(atPath: start) else {
+            throw CLIFailure(message: "'\(arguments.value("--repo") ?? start)' does not exist; pass --repo the path of a git repository")
+        }
+        let opened = Result { () throws(GitError) -> Repository in try Repository(discoveringFrom: start) }
+        if case .failure(let error) = opened, error.kind == .notARepository {
+            throw CLIFailure(message: "'\(arguments.value("--repo") ?? start)' is not inside a git repository; run relctl in the app's repository or pass --repo PATH")
+        }
+        let repository = try opened.get()
+        guard let root = repository.workdir else {
+            throw CLIFailure(message: "'\(start)' is a bare repository; relctl needs a work tree (clone it first)")
+        }
+        let config = try Config.load(explicitPath: arguments.value("--config"), repositoryRoot: root,
+                                     currentDirectory: context.currentDirectory)
+        context.run.repositoryRoot = root
+        var workspace = Workspace(repository: repository, root: root, config: config)
+        workspace.environment = context.environment
+        workspace.remindOfPendingMajor(context)
+        return workspace
+    }
+
+    static let shallowFix = "fetch the full history with 'git fetch --unshallow --tags' (GitHub Actions: actions/checkout with 'fetch-depth: 0')"
+}
