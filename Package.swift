@@ -30,7 +30,7 @@ let package = Package(
         .testTarget(name: "RelctlCoreTests", dependencies: ["RelctlCore"]),
         .testTarget(name: "RelctlGitTests", dependencies: ["RelctlGit", "RelctlTestSupport"]),
         .testTarget(name: "RelctlFilesTests", dependencies: ["RelctlFiles"], exclude: ["Fixtures"]),
-        .testTarget(name: "RelctlCLITests", dependencies: ["RelctlCLI", "relctl", "RelctlTestSupport"]),
+        .testTarget(name: "RelctlCLITests", dependencies: ["RelctlCLI", "relctl", "RelctlTestSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )
