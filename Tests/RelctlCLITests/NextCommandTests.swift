@@ -219,6 +219,20 @@ struct ConfigTests {
         try repo.commit("feat: after 5.0.0")
         #expect(relctl(["next", "--config", "conf/relctl.json"], in: repo.path).stdout == "5.1.0\n")
     }
+
+    @Test func configRejectsAPrereleaseInitialVersionAndMergesCaseVariants() throws {
+        let repo = try TestRepository()
+        try repo.commit("feat: first")
+        try repo.write(".relctl.json", #"{"initialVersion": "0.1.0-beta.1"}"#)
+        let refused = relctl(["next"], in: repo.path)
+        #expect(refused.code == 1)
+        #expect(refused.stderr.contains("'initialVersion' \"0.1.0-beta.1\" is a prerelease"))
+        let released = try TestRepository.released("1.0.0", then: ["feat: x"])
+        try released.write(".relctl.json", #"{"bumpRules": {"feat": "minor", "FEAT": "none"}}"#)
+        #expect(relctl(["next"], in: released.path).stdout == "1.1.0\n")
+        try released.write(".relctl.json", #"{"bumpRules": {"feat": "none"}}"#)
+        #expect(relctl(["next"], in: released.path).stdout.isEmpty)
+    }
 }
 
 @Suite("relctl command line")
