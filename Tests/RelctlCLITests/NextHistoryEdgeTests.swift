@@ -72,7 +72,15 @@ struct NextHistoryEdgeTests {
         let result = relctl(["next"], in: dir + "/c")
         #expect(result.stdout != "2.0.0\n", "never a version whose tag exists")
         #expect(result.code == 1, "\(result.stdout)")
-        #expect(result.stderr.contains("shallow clone"))
+        // The message names the commit where the shallow history ends, a commit of the origin.
+        let boundary = try #require(result.stderr.firstMatch(of: #/ends at ([0-9a-f]{12}) /#)?.output.1)
+        #expect(try origin.git(["cat-file", "-t", String(boundary)]) == "commit\n")
+        #expect(result.stderr.replacingOccurrences(of: String(boundary), with: "<sha>") == """
+            error: this is a shallow clone and relctl cannot tell which release tags are ancestors of HEAD (the clone is \
+            shallow and its history ends at <sha> before the range does), so the next version cannot be known; fetch the \
+            full history with 'git fetch --unshallow --tags' (GitHub Actions: actions/checkout with 'fetch-depth: 0')
+
+            """)
     }
 
     @Test func aPackedAnnotatedTagOfATreeIsPassedOver() throws {
@@ -108,6 +116,10 @@ struct NextHistoryEdgeTests {
         try repo.commit("fix: on main", file: "main.txt")
         let result = relctl(["next"], in: repo.path)
         #expect(result.stdout == "1.0.1\n")
-        #expect(result.stderr.contains("warning: tag v1.0.1 already exists but is not an ancestor of HEAD"))
+        #expect(result.stderr.hasSuffix("""
+            \nwarning: tag v1.0.1 already exists but is not an ancestor of HEAD (another branch?); \
+            'relctl release' will refuse to reuse it
+
+            """), "\(result.stderr)")
     }
 }
