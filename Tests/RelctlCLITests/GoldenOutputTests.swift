@@ -197,6 +197,33 @@ struct GoldenOutputLifecycleTests {
     }
 }
 
+@Suite("GoldenOutput: GitHub Actions")
+struct GoldenOutputGitHubActionsTests {
+    /// Under GitHub Actions: the annotations on stderr, the step outputs and the job summary the workflow reads.
+    @Test(arguments: [
+        ("minor", ["release"], "github-actions/release.txt"),
+        ("major", ["release"], "github-actions/major-release.txt"),
+        ("major", ["release", "--dry-run"], "github-actions/major-release--dry-run.txt"),
+        ("minor", ["next"], "github-actions/next.txt"),
+        ("major released", ["status"], "github-actions/major-pending-status.txt"),
+    ])
+    func underGitHubActions(_ app: String, _ arguments: [String], _ name: String) throws {
+        let repo = app == "minor" ? try GoldenApp.harbor() : try GoldenApp.harborMajor()
+        if app == "major released" {
+            let release = relctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
+            #expect(release.code == 0, "\(release.stderr)")
+        }
+        let folder = try makeTempDirectory(prefix: "relctl-github")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let environment = ["GITHUB_ACTIONS": "true", "GITHUB_OUTPUT": folder + "/output", "GITHUB_STEP_SUMMARY": folder + "/summary"]
+        let result = relctl(arguments, in: repo.path, environment: repo.goldenEnvironment(environment))
+        let transcript = GoldenTranscript(arguments, result, placeholders: [(repo.path, "<repo>"), (folder, "<github>")]).rendered
+        func written(_ file: String) -> String { (try? String(contentsOfFile: folder + "/" + file, encoding: .utf8)) ?? "(not written)\n" }
+        let files = goldenSections([("$GITHUB_OUTPUT", written("output")), ("$GITHUB_STEP_SUMMARY", written("summary"))])
+        Golden.expect(transcript + files, matches: name)
+    }
+}
+
 @Suite("GoldenOutput: errors")
 struct GoldenOutputErrorTests {
     @Test(arguments: [
