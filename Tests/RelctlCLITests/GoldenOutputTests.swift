@@ -224,6 +224,42 @@ struct GoldenOutputGitHubActionsTests {
     }
 }
 
+@Suite("GoldenOutput: pushing")
+struct GoldenOutputPushTests {
+    /// Harbor whose `origin` is a bare repository in a temp folder (`<remote>` in the transcripts), pushed to.
+    static func harborWithRemote() throws -> (repo: TestRepository, remote: TestRepository) {
+        let repo = try GoldenApp.harbor()
+        let remote = try TestRepository(bare: true)
+        try repo.git(["remote", "set-url", "origin", remote.path])
+        try repo.git(["push", "-q", "origin", "main", "v2.4.1"])
+        return (repo, remote)
+    }
+
+    @Test(arguments: [(["release", "--push"], "push/release--push.txt"), (["release", "--push", "--json"], "push/release--push--json.txt")])
+    func push(_ arguments: [String], _ name: String) throws {
+        let (repo, remote) = try Self.harborWithRemote()
+        let result = relctl(arguments, in: repo.path, environment: repo.goldenEnvironment())
+        #expect(result.code == 0, "\(result.stderr)")
+        let transcript = GoldenTranscript(arguments, result, placeholders: [(repo.path, "<repo>"), (remote.path, "<remote>")]).rendered
+        let refs = try remote.git(["for-each-ref", "--format=%(refname) %(objectname) %(objecttype)"])
+        Golden.expect(transcript + goldenSections([("git for-each-ref (remote)", refs)]), matches: name)
+    }
+
+    /// The remote cannot be reached: the real run stops before any write, the dry run only warns.
+    @Test(arguments: [(["release", "--push"], "push/unreachable.txt"), (["release", "--push", "--dry-run"], "push/unreachable--dry-run.txt")])
+    func unreachableRemote(_ arguments: [String], _ name: String) throws {
+        let repo = try GoldenApp.harbor()
+        let missing = try makeTempDirectory(prefix: "relctl-gone")
+        try FileManager.default.removeItem(atPath: missing)
+        try repo.git(["remote", "set-url", "origin", missing])
+        let before = try repo.snapshot()
+        let result = relctl(arguments, in: repo.path, environment: repo.goldenEnvironment())
+        let transcript = GoldenTranscript(arguments, result, placeholders: [(repo.path, "<repo>"), (missing, "<missing>")]).rendered
+        Golden.expect(transcript, matches: name)
+        #expect(try repo.snapshot() == before)
+    }
+}
+
 @Suite("GoldenOutput: errors")
 struct GoldenOutputErrorTests {
     @Test(arguments: [
