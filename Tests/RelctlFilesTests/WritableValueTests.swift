@@ -3,7 +3,9 @@ import Testing
 import RelctlCore
 @testable import RelctlFiles
 
-// Regression tests for the review of the version-file editors and `relctl init` detection.
+// Which version values relctl can write and which it refuses, and `relctl init` adding a file only when sync can
+// write every value in it: Gradle script variables and property delegates, the gradle.properties keys a script
+// reads, Expo without expo.version, conditional xcconfig settings, test bundles.
 
 @Suite struct GradleLocalVariableTests {
     static let groovyLocals = """

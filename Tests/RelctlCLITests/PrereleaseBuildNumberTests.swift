@@ -3,7 +3,8 @@ import Testing
 import RelctlTestSupport
 @testable import RelctlCLI
 
-// Regression tests for the review of the version-file commands (init, current, sync).
+// Apps whose files store only the store-safe core of a version (pubspec, Xcode, Expo without package.json): each
+// prerelease sync and the final release move the build numbers, since the stores tell betas apart by build only.
 
 /// The build number in the one file of a project whose files store only the store-safe core version.
 enum CoreOnlyShape: String, CaseIterable, CustomTestStringConvertible {
@@ -43,8 +44,8 @@ enum CoreOnlyShape: String, CaseIterable, CustomTestStringConvertible {
     }
 }
 
-@Suite("version files review")
-struct VersionFilesReviewTests {
+@Suite("sync: every prerelease and the final release get a new build")
+struct PrereleaseBuildNumberTests {
     @Test(arguments: CoreOnlyShape.allCases)
     func everyPrereleaseAndTheFinalReleaseGetANewBuild(shape: CoreOnlyShape) throws {
         let repo = try shape.make()
@@ -68,43 +69,5 @@ struct VersionFilesReviewTests {
         let again = relctl(["sync", "1.4.0"], in: fresh.path)
         #expect(again.stderr.contains("every file already holds 1.4.0; build numbers kept"), "\(again.stderr)")
         #expect(try shape.build(fresh) == "14")
-    }
-}
-
-@Suite("current: uncovered Gradle properties")
-struct UncoveredGradlePropertyTests {
-    @Test func noEntryAndAnEntryWithoutTheKeyAreToldApart() throws {
-        let repo = try TestRepository()
-        try repo.write("android/app/build.gradle",
-                       "android {\n    defaultConfig {\n        versionCode APP_CODE.toInteger()\n        versionName \"1.0.0\"\n    }\n}\n")
-        try repo.write("android/gradle.properties", "APP_NAME=1.0.0\nAPP_CODE=3\n")
-        try writeConfig(repo, files: [("android/app/build.gradle", "gradle")])
-        let none = relctl(["current"], in: repo.path)
-        #expect(none.stdout.contains("→ Gradle property APP_CODE, not covered: 'files' has no 'properties' entry"), "\(none.stdout)")
-        try repo.write(".relctl.json", """
-        {"files": [{"path": "android/app/build.gradle", "format": "gradle"},
-                   {"path": "android/gradle.properties", "format": "properties", "versionNameKey": "APP_NAME"}]}
-        """)
-        let lacking = relctl(["current"], in: repo.path)
-        #expect(lacking.stdout.contains("→ Gradle property APP_CODE, which the 'properties' entry android/gradle.properties does not read (set \"versionCodeKey\": \"APP_CODE\" there)"), "\(lacking.stdout)")
-    }
-}
-
-@Suite("init: conditional xcconfig settings")
-struct InitConditionalXcconfigTests {
-    @Test func initLeavesOutAnXcconfigSyncRefusesAndSyncSucceeds() throws {
-        let repo = try TestRepository()
-        try repo.write("ios/App.xcodeproj/project.pbxproj", pbxproj(marketing: "1.2.0", build: "12"))
-        try repo.write("ios/Config/Release.xcconfig", "MARKETING_VERSION = 1.2.0\nMARKETING_VERSION[sdk=macosx*] = 1.2.0\n")
-        let initResult = relctl(["init"], in: repo.path)
-        #expect(initResult.code == 0, "\(initResult.stderr)")
-        let config = try repo.read(".relctl.json")
-        #expect(config.contains("ios/App.xcodeproj/project.pbxproj"), "\(config)")
-        #expect(!config.contains("Release.xcconfig"), "\(config)")
-        let sync = relctl(["sync", "1.3.0"], in: repo.path)
-        #expect(sync.code == 0, "\(sync.stderr)")
-        #expect(try repo.read("ios/App.xcodeproj/project.pbxproj") == pbxproj(marketing: "1.3.0", build: "13"))
-        // The refused file is left alone.
-        #expect(try repo.read("ios/Config/Release.xcconfig") == "MARKETING_VERSION = 1.2.0\nMARKETING_VERSION[sdk=macosx*] = 1.2.0\n")
     }
 }
