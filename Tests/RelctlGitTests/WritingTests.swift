@@ -126,7 +126,7 @@ struct WritingTests {
         ("Thu, 29 Feb 2024 12:34:56 GMT", 1_709_210_096, 0),
     ])
     func gitDatesInTheFormsGitAccepts(text: String, seconds: Int64, offset: Int32) throws {
-        let parsed = try #require(Repository.parseGitDate(text), "\(text)")
+        let parsed = try #require(GitDate.parse(text), "\(text)")
         #expect(parsed.seconds == seconds, "\(text)")
         #expect(parsed.offsetMinutes == offset, "\(text)")
     }
@@ -134,7 +134,7 @@ struct WritingTests {
     @Test(arguments: ["yesterday", "2020-13-01T00:00:00Z", "2019-02-29T00:00:00Z", "2020-01-01T00:00:00+25:00",
                       "Wed, 1 Foo 2020 00:00:00 +0000", "20200101", "2020-01-01T00:00:00Q"])
     func unreadableGitDates(text: String) {
-        #expect(Repository.parseGitDate(text) == nil, "\(text)")
+        #expect(GitDate.parse(text) == nil, "\(text)")
     }
 
     @Test func isoCommitterDateIsUsed() throws {

@@ -53,23 +53,3 @@ public struct GitError: Error, Sendable, CustomStringConvertible, Equatable {
 func check(_ code: Int32, _ operation: @autoclosure () -> String) throws(GitError) {
     if code < 0 { throw GitError.last(code, operation()) }
 }
-
-extension String {
-    func trimmingTrailingNewlines() -> String {
-        var s = Substring(self)
-        while let last = s.last, last == "\n" || last == "\r" { s = s.dropLast() }
-        return String(s)
-    }
-}
-
-/// libgit2 must be initialised once per process before any other call; a global `let` is thread-safe.
-let libgit2Initialized: Bool = {
-    git_libgit2_init()
-    // relctl reads each object once: libgit2's object cache would only keep every commit of a long range in
-    // memory (up to 256 MiB by default) and cost a hash-table insert per read.
-    _ = relctl_git_enable_caching(0)
-    // Like git itself when it reads (`git log`), trust the object store rather than re-hashing every object
-    // read; pack checksums and `git fsck` are the tools for corruption.
-    _ = relctl_git_enable_strict_hash_verification(0)
-    return true
-}()

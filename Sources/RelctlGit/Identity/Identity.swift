@@ -1,0 +1,30 @@
+import CLibGit2
+
+/// A name, an email and a time, as git records an author, a committer or a tagger.
+public struct Identity: Sendable, Equatable {
+    public var name: String
+    public var email: String
+    /// Seconds since the epoch and the offset in minutes; nil means now, in the local zone.
+    public var time: (seconds: Int64, offsetMinutes: Int32)?
+
+    public init(name: String, email: String, time: (seconds: Int64, offsetMinutes: Int32)? = nil) {
+        self.name = name
+        self.email = email
+        self.time = time
+    }
+
+    public static func == (a: Identity, b: Identity) -> Bool {
+        a.name == b.name && a.email == b.email && a.time?.seconds == b.time?.seconds && a.time?.offsetMinutes == b.time?.offsetMinutes
+    }
+
+    /// Makes a libgit2 signature; the caller frees it.
+    func signature() throws(GitError) -> UnsafeMutablePointer<git_signature> {
+        var out: UnsafeMutablePointer<git_signature>?
+        if let time {
+            try check(git_signature_new(&out, name, email, time.seconds, time.offsetMinutes), "make signature for \(name) <\(email)>")
+        } else {
+            try check(git_signature_now(&out, name, email), "make signature for \(name) <\(email)>")
+        }
+        return out!
+    }
+}
