@@ -1,8 +1,8 @@
-import CLibGit2
+internal import CLibGit2
 
 extension Repository {
     /// Whether `ancestor` is `descendant` or one of its ancestors.
-    public func isAncestor(_ ancestor: ObjectID, of descendant: ObjectID) throws(GitError) -> Bool {
+    package func isAncestor(_ ancestor: ObjectID, of descendant: ObjectID) throws(GitError) -> Bool {
         if ancestor == descendant { return true }
         var a = ancestor.gitOID, d = descendant.gitOID
         let code = git_graph_descendant_of(pointer, &d, &a)
@@ -12,7 +12,7 @@ extension Repository {
 
     /// The first parent of a commit; nil for a root commit. Throws `.shallowHistory` when the parent lies beyond
     /// the edge of a shallow clone, `.missingObject` when it is missing from a complete one.
-    public func firstParent(of commit: ObjectID) throws(GitError) -> ObjectID? {
+    package func firstParent(of commit: ObjectID) throws(GitError) -> ObjectID? {
         let object = try readObject(commit, operation: "read commit \(commit.hex)")
         guard object.type == GIT_OBJECT_COMMIT else {
             throw GitError(kind: .other, operation: "read commit \(commit.hex)", message: "object is not a commit")

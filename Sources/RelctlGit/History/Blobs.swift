@@ -1,4 +1,4 @@
-import CLibGit2
+internal import CLibGit2
 
 // What `relctl adopt` reads from the history of the version files: along the first-parent chain (`firstParent(of:)`,
 // in Ancestry.swift), which blob each path has in each commit, and the blob's bytes. Every value is copied out of libgit2 before the call returns
@@ -6,7 +6,7 @@ import CLibGit2
 extension Repository {
     /// The blob each of `paths` (relative to the work tree, `/`-separated) has in `commit`'s tree; nil where the
     /// path does not exist there or is not a file.
-    public func blobIDs(at paths: [String], in commit: ObjectID) throws(GitError) -> [ObjectID?] {
+    package func blobIDs(at paths: [String], in commit: ObjectID) throws(GitError) -> [ObjectID?] {
         var oid = commit.gitOID
         var commitPointer: OpaquePointer?
         try check(git_commit_lookup(&commitPointer, pointer, &oid), "read commit \(commit.hex)")
@@ -34,7 +34,7 @@ extension Repository {
     }
 
     /// The bytes of a blob, copied out of libgit2.
-    public func blobBytes(_ id: ObjectID) throws(GitError) -> [UInt8] {
+    package func blobBytes(_ id: ObjectID) throws(GitError) -> [UInt8] {
         let object = try readObject(id, operation: "read blob \(id.hex)")
         guard object.type == GIT_OBJECT_BLOB else {
             throw GitError(kind: .other, operation: "read blob \(id.hex)", message: "object is not a blob")

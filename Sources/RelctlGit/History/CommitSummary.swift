@@ -1,17 +1,17 @@
-import CLibGit2
+internal import CLibGit2
 
 /// A commit's first line and committer date, for messages.
-public struct CommitSummary: Sendable, Equatable {
-    public let id: ObjectID
+package struct CommitSummary: Sendable, Equatable {
+    package let id: ObjectID
     /// The first line of the message.
-    public let subject: String
+    package let subject: String
     /// Committer time, seconds since the epoch.
-    public let time: Int64
+    package let time: Int64
 }
 
 extension Repository {
     /// A commit's subject line and committer date.
-    public func commitSummary(_ id: ObjectID) throws(GitError) -> CommitSummary {
+    package func commitSummary(_ id: ObjectID) throws(GitError) -> CommitSummary {
         let object = try readObject(id, operation: "read commit \(id.hex)")
         return object.withBytes { bytes in
             var time: Int64 = 0

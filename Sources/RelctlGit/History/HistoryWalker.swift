@@ -1,4 +1,4 @@
-import CLibGit2
+internal import CLibGit2
 
 /// Walks `base..head` reading every commit object exactly once.
 ///
@@ -8,7 +8,7 @@ import CLibGit2
 /// uninteresting ones (from the base), stopped once only uninteresting commits are left (with git's slop of five
 /// extra steps against clock skew). The cost grows with the commits in the range, not with the whole history.
 /// Parsed commits are kept, so trying a second base (when the first was not an ancestor) reads nothing twice.
-public final class HistoryWalker {
+package final class HistoryWalker {
     let repository: Repository
 
     private struct Node {
@@ -32,9 +32,9 @@ public final class HistoryWalker {
     private static let uninteresting: UInt8 = 2
 
     /// How many commit objects were read so far (for tests and benchmarks).
-    public private(set) var objectsRead = 0
+    package private(set) var objectsRead = 0
 
-    public init(repository: Repository) {
+    package init(repository: Repository) {
         self.repository = repository
     }
 
@@ -127,7 +127,7 @@ public final class HistoryWalker {
     /// `onCommit` sees each commit as the walk finds it, before the walk ends: a caller can start on them at once
     /// (on another thread). A commit seen there may still drop out of the final range (clock skew: a later commit
     /// proves it an ancestor of the base); the returned range is the truth.
-    public func walk(from head: ObjectID, hiding base: ObjectID?,
+    package func walk(from head: ObjectID, hiding base: ObjectID?,
                      onCommit: ((CommitRecord) -> Void)? = nil) throws(GitError) -> RangeWalk {
         for i in flags.indices { flags[i] = 0 }
         var queue = DateQueue()

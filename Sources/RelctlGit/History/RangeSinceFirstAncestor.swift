@@ -7,7 +7,7 @@ extension HistoryWalker {
     /// Returns the index of the chosen candidate, its commit, and the walk.
     /// `onWalk` is called as each walk starts (a caller streaming commits drops what the previous attempt sent),
     /// `onCommit` as each commit is found (see `walk`).
-    public func rangeSinceFirstAncestor(of head: ObjectID, among candidates: [String],
+    package func rangeSinceFirstAncestor(of head: ObjectID, among candidates: [String],
                                         samePrecedence: ((Int, Int) -> Bool)? = nil,
                                         onWalk: (() -> Void)? = nil, onCommit: ((CommitRecord) -> Void)? = nil) throws(GitError)
         -> (base: (index: Int, commit: ObjectID)?, walk: RangeWalk)

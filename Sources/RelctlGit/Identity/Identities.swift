@@ -1,16 +1,16 @@
-import CLibGit2
+internal import CLibGit2
 
 /// Author and committer as git would choose them.
-public struct Identities: Sendable, Equatable {
-    public var author: Identity
-    public var committer: Identity
+package struct Identities: Sendable, Equatable {
+    package var author: Identity
+    package var committer: Identity
 }
 
 extension Repository {
     /// Author and committer the way `git commit` picks them: `GIT_AUTHOR_*` / `GIT_COMMITTER_*` (and `EMAIL`)
     /// from the environment first, then `user.name` / `user.email` from the repository, global and system config
     /// (libgit2's `git_signature_default` ignores the variables, which CI jobs rely on). Nil when none is set.
-    public func identities(environment: [String: String]) throws(GitError) -> Identities? {
+    package func identities(environment: [String: String]) throws(GitError) -> Identities? {
         var configName: String?
         var configEmail: String?
         var config: OpaquePointer?

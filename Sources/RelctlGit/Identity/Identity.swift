@@ -1,19 +1,19 @@
-import CLibGit2
+internal import CLibGit2
 
 /// A name, an email and a time, as git records an author, a committer or a tagger.
-public struct Identity: Sendable, Equatable {
-    public var name: String
-    public var email: String
+package struct Identity: Sendable, Equatable {
+    package var name: String
+    package var email: String
     /// Seconds since the epoch and the offset in minutes; nil means now, in the local zone.
-    public var time: (seconds: Int64, offsetMinutes: Int32)?
+    package var time: (seconds: Int64, offsetMinutes: Int32)?
 
-    public init(name: String, email: String, time: (seconds: Int64, offsetMinutes: Int32)? = nil) {
+    package init(name: String, email: String, time: (seconds: Int64, offsetMinutes: Int32)? = nil) {
         self.name = name
         self.email = email
         self.time = time
     }
 
-    public static func == (a: Identity, b: Identity) -> Bool {
+    package static func == (a: Identity, b: Identity) -> Bool {
         a.name == b.name && a.email == b.email && a.time?.seconds == b.time?.seconds && a.time?.offsetMinutes == b.time?.offsetMinutes
     }
 

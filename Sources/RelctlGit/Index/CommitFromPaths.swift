@@ -1,4 +1,4 @@
-import CLibGit2
+internal import CLibGit2
 import Foundation
 
 extension Repository {
@@ -6,7 +6,7 @@ extension Repository {
     /// branch. The commit is `expectedParent`'s tree with exactly `paths` changed: anything else already staged
     /// stays staged and out of the commit. The branch moves only if it still points at `expectedParent`
     /// (compare-and-swap), so a concurrent release cannot be overwritten. Returns the new commit.
-    public func commit(paths: [String], message: String, identities: Identities, expectedParent: ObjectID) throws(GitError) -> ObjectID {
+    package func commit(paths: [String], message: String, identities: Identities, expectedParent: ObjectID) throws(GitError) -> ObjectID {
         guard let branch = try headReferenceName() else {
             throw GitError(kind: .other, operation: "commit", message: "HEAD is detached; check out a branch")
         }

@@ -1,9 +1,9 @@
-import CLibGit2
+internal import CLibGit2
 
 extension Repository {
     /// Resets the index entries of `paths` to a commit's tree, leaving every other entry as it is (rollback of a
     /// staged release commit: what the user had staged stays staged). A path the commit lacks is unstaged.
-    public func resetIndex(to commit: ObjectID, paths: [String]) throws(GitError) {
+    package func resetIndex(to commit: ObjectID, paths: [String]) throws(GitError) {
         var oid = commit.gitOID
         var object: OpaquePointer?
         try check(git_commit_lookup(&object, pointer, &oid), "read commit")

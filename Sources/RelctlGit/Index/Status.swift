@@ -1,14 +1,14 @@
-import CLibGit2
+internal import CLibGit2
 
 /// One changed path of `git status`.
-public struct StatusEntry: Sendable, Equatable {
-    public let path: String
-    public let untracked: Bool
+package struct StatusEntry: Sendable, Equatable {
+    package let path: String
+    package let untracked: Bool
 }
 
 extension Repository {
     /// Paths that differ from HEAD in the index or the work tree, untracked files included, ignored files not.
-    public func status() throws(GitError) -> [StatusEntry] {
+    package func status() throws(GitError) -> [StatusEntry] {
         var options = git_status_options()
         try check(git_status_options_init(&options, UInt32(GIT_STATUS_OPTIONS_VERSION)), "init status options")
         options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR

@@ -1,8 +1,8 @@
-import CLibGit2
+internal import CLibGit2
 
 extension Repository {
     /// The commit HEAD points at; nil when the current branch has no commit yet.
-    public func headCommit() throws(GitError) -> ObjectID? {
+    package func headCommit() throws(GitError) -> ObjectID? {
         var oid = git_oid()
         let code = git_reference_name_to_id(&oid, pointer, "HEAD")
         if code == GIT_ENOTFOUND.rawValue || code == GIT_EUNBORNBRANCH.rawValue { return nil }
@@ -11,7 +11,7 @@ extension Repository {
     }
 
     /// The short name of the current branch (`main`), or nil when HEAD is detached or unborn-less.
-    public func currentBranch() throws(GitError) -> String? {
+    package func currentBranch() throws(GitError) -> String? {
         var ref: OpaquePointer?
         let code = git_repository_head(&ref, pointer)
         if code == GIT_EUNBORNBRANCH.rawValue {
@@ -29,7 +29,7 @@ extension Repository {
     }
 
     /// The full name of the branch HEAD points at (`refs/heads/main`), nil when detached.
-    public func headReferenceName() throws(GitError) -> String? {
+    package func headReferenceName() throws(GitError) -> String? {
         var head: OpaquePointer?
         try check(git_reference_lookup(&head, pointer, "HEAD"), "read HEAD")
         defer { git_reference_free(head) }

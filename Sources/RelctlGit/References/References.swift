@@ -1,8 +1,8 @@
-import CLibGit2
+internal import CLibGit2
 
 extension Repository {
     /// The object a reference points at, or nil when it does not exist.
-    public func referenceTarget(_ name: String) throws(GitError) -> ObjectID? {
+    package func referenceTarget(_ name: String) throws(GitError) -> ObjectID? {
         var oid = git_oid()
         let code = git_reference_name_to_id(&oid, pointer, name)
         if code == GIT_ENOTFOUND.rawValue { return nil }
@@ -11,7 +11,7 @@ extension Repository {
     }
 
     /// Points `name` at `target` only if it currently points at `expected` (nil: must not exist).
-    public func moveReference(_ name: String, to target: ObjectID, expecting expected: ObjectID?, message: String) throws(GitError) {
+    package func moveReference(_ name: String, to target: ObjectID, expecting expected: ObjectID?, message: String) throws(GitError) {
         var ref: OpaquePointer?
         var newOID = target.gitOID
         if let expected {
@@ -29,7 +29,7 @@ extension Repository {
     }
 
     /// Deletes a reference if it exists (rollback).
-    public func deleteReference(_ name: String) throws(GitError) {
+    package func deleteReference(_ name: String) throws(GitError) {
         var ref: OpaquePointer?
         let code = git_reference_lookup(&ref, pointer, name)
         if code == GIT_ENOTFOUND.rawValue { return }

@@ -1,19 +1,19 @@
-import CLibGit2
+internal import CLibGit2
 
 /// A tag reference, not yet peeled: peeling costs an object read, so callers peel only the tags they need.
-public struct TagReference: Sendable, Hashable {
+package struct TagReference: Sendable, Hashable {
     /// The name without `refs/tags/`.
-    public let name: String
+    package let name: String
     /// The object the reference points at (a tag object for annotated tags, else the commit).
-    public let target: ObjectID
+    package let target: ObjectID
     /// The commit an annotated tag peels to, when packed-refs recorded it (free to read).
-    public let peeled: ObjectID?
+    package let peeled: ObjectID?
 }
 
 extension Repository {
     /// The names (without `refs/tags/`) of the tags starting with `prefix`. Reads no reference file: with
     /// thousands of loose tags, listing names is a directory read while reading each tag is a file open.
-    public func tagNames(prefix: String = "") throws(GitError) -> [String] {
+    package func tagNames(prefix: String = "") throws(GitError) -> [String] {
         var iterator: OpaquePointer?
         try check(git_reference_iterator_glob_new(&iterator, pointer, "refs/tags/\(prefix)*"), "list tags")
         defer { git_reference_iterator_free(iterator) }
@@ -29,7 +29,7 @@ extension Repository {
     }
 
     /// One tag reference by name; nil when it does not exist or is symbolic.
-    public func tag(named name: String) throws(GitError) -> TagReference? {
+    package func tag(named name: String) throws(GitError) -> TagReference? {
         var ref: OpaquePointer?
         let code = git_reference_lookup(&ref, pointer, "refs/tags/\(name)")
         if code == GIT_ENOTFOUND.rawValue { return nil }
@@ -40,7 +40,7 @@ extension Repository {
     }
 
     /// The commit a tag points at, following annotated tags (and tags of tags); nil when it names no commit.
-    public func commit(of tag: TagReference) throws(GitError) -> ObjectID? {
+    package func commit(of tag: TagReference) throws(GitError) -> ObjectID? {
         if let peeled = tag.peeled {
             // packed-refs records what an annotated tag peels to, which may be a tree or a blob.
             var oid = peeled.gitOID
@@ -73,7 +73,7 @@ extension Repository {
 
     /// Creates an annotated tag; fails with `.exists` when the name is taken (never moves a tag).
     @discardableResult
-    public func createAnnotatedTag(_ name: String, target: ObjectID, message: String, tagger: Identity) throws(GitError) -> ObjectID {
+    package func createAnnotatedTag(_ name: String, target: ObjectID, message: String, tagger: Identity) throws(GitError) -> ObjectID {
         var oid = target.gitOID
         var object: OpaquePointer?
         try check(git_object_lookup(&object, pointer, &oid, GIT_OBJECT_COMMIT), "read commit to tag")

@@ -1,10 +1,10 @@
-import CLibGit2
+internal import CLibGit2
 import Foundation
 
 /// The outcome of a push, per reference: nil status means the remote accepted it.
-public struct PushResult: Sendable, Equatable {
-    public var rejected: [String: String]
-    public var accepted: [String]
+package struct PushResult: Sendable, Equatable {
+    package var rejected: [String: String]
+    package var accepted: [String]
 }
 
 /// Runs `body` with a `git_strarray` of the given strings.
@@ -20,7 +20,7 @@ private func withStrArray<R>(_ strings: [String], _ body: (inout git_strarray) -
 extension Repository {
     /// Pushes the refspecs in one call; per-reference outcomes come back in the result. A transport failure
     /// (unreachable, no rights, a non-fast-forward to a local repository) throws.
-    public func push(remote name: String, refspecs: [String], environment: [String: String]) throws(GitError) -> PushResult {
+    package func push(remote name: String, refspecs: [String], environment: [String: String]) throws(GitError) -> PushResult {
         let state = RemoteCallbackState(credentials: RemoteCredentials(environment: environment))
         defer { withExtendedLifetime(state) {} }   // outlives the remote, as in remoteReferences
         let remote = try lookupRemote(name)

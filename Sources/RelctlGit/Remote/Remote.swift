@@ -1,4 +1,4 @@
-import CLibGit2
+internal import CLibGit2
 
 extension Repository {
     func lookupRemote(_ name: String) throws(GitError) -> OpaquePointer {
@@ -12,7 +12,7 @@ extension Repository {
     }
 
     /// The URL of a remote, or nil when there is no such remote.
-    public func remoteURL(_ name: String) -> String? {
+    package func remoteURL(_ name: String) -> String? {
         var remote: OpaquePointer?
         guard git_remote_lookup(&remote, pointer, name) == 0 else { return nil }
         defer { git_remote_free(remote) }
@@ -20,7 +20,7 @@ extension Repository {
     }
 
     /// The references the remote advertises (`refs/heads/main`, `refs/tags/v1.2.0`, …) with their targets.
-    public func remoteReferences(_ name: String, environment: [String: String]) throws(GitError) -> [String: ObjectID] {
+    package func remoteReferences(_ name: String, environment: [String: String]) throws(GitError) -> [String: ObjectID] {
         // The remote keeps the callbacks and their payload until it is freed (disconnect and free may still
         // call them), so the state must outlive the remote: it is made first and released last.
         let state = RemoteCallbackState(credentials: RemoteCredentials(environment: environment))

@@ -1,4 +1,4 @@
-import CLibGit2
+internal import CLibGit2
 
 /// Carries the push results and credentials through libgit2's C callbacks.
 final class RemoteCallbackState {

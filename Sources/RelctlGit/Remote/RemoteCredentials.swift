@@ -1,10 +1,10 @@
 /// Credentials for a remote: a token for HTTPS (`RELCTL_GIT_TOKEN`, else `GITHUB_TOKEN`, else `GITLAB_TOKEN`
 /// / `CI_JOB_TOKEN`), the SSH agent for SSH. Local paths and `file://` need none.
-public struct RemoteCredentials: Sendable {
-    public var token: String?
-    public var username: String
+package struct RemoteCredentials: Sendable {
+    package var token: String?
+    package var username: String
 
-    public init(environment: [String: String]) {
+    package init(environment: [String: String]) {
         if let t = environment["RELCTL_GIT_TOKEN"], !t.isEmpty {
             token = t; username = environment["RELCTL_GIT_USER"] ?? "x-access-token"
         } else if let t = environment["GITHUB_TOKEN"], !t.isEmpty {

@@ -1,4 +1,4 @@
-import CLibGit2
+internal import CLibGit2
 
 /// libgit2 must be initialised once per process before any other call; a global `let` is thread-safe.
 let libgit2Initialized: Bool = {

@@ -1,8 +1,8 @@
-import CLibGit2
+internal import CLibGit2
 
 extension Repository {
     /// Whether an object exists in the object database (without reading it).
-    public func contains(_ id: ObjectID) throws(GitError) -> Bool {
+    package func contains(_ id: ObjectID) throws(GitError) -> Bool {
         var oid = id.gitOID
         return git_odb_exists(try odb(), &oid) == 1
     }

@@ -1,22 +1,22 @@
-import CLibGit2
+internal import CLibGit2
 
 /// An open git repository. Owns its `git_repository` and `git_odb`; not shared across tasks.
-public final class Repository {
+package final class Repository {
     let pointer: OpaquePointer
     private var odbPointer: OpaquePointer?
 
     /// The work tree folder (no trailing slash); nil for a bare repository.
-    public let workdir: String?
+    package let workdir: String?
     /// The `.git` folder (no trailing slash).
-    public let gitDir: String
+    package let gitDir: String
 
     /// Opens the repository that contains `path`, searching upward like git does.
-    public convenience init(discoveringFrom path: String) throws(GitError) {
+    package convenience init(discoveringFrom path: String) throws(GitError) {
         try self.init(path: path, search: true)
     }
 
     /// Opens the repository at exactly `path` (a work tree or a `.git` folder).
-    public convenience init(at path: String) throws(GitError) {
+    package convenience init(at path: String) throws(GitError) {
         try self.init(path: path, search: false)
     }
 
@@ -49,7 +49,7 @@ public final class Repository {
     }
 
     /// Whether this is a shallow clone (history cut at some depth).
-    public var isShallow: Bool { git_repository_is_shallow(pointer) == 1 }
+    package var isShallow: Bool { git_repository_is_shallow(pointer) == 1 }
 
     /// The object database, opened once.
     func odb() throws(GitError) -> OpaquePointer {

@@ -1,8 +1,8 @@
-import CLibGit2
+internal import CLibGit2
 
 extension Repository {
     /// The value of a config key (repository, global and system config), or nil.
-    public func configValue(_ key: String) -> String? {
+    package func configValue(_ key: String) -> String? {
         var config: OpaquePointer?
         guard git_repository_config_snapshot(&config, pointer) == 0 else { return nil }
         defer { git_config_free(config) }
