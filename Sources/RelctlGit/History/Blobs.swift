@@ -1,8 +1,9 @@
 internal import CLibGit2
 
-// What `relctl adopt` reads from the history of the version files: along the first-parent chain (`firstParent(of:)`,
-// in Ancestry.swift), which blob each path has in each commit, and the blob's bytes. Every value is copied out of libgit2 before the call returns
-// (object ids into `ObjectID`, bytes into `[UInt8]`); libgit2 is never handed a Swift buffer.
+// What `relctl adopt` reads from the history of the version files: along the first-parent chain (`firstParent(of:)`
+// in Ancestry.swift), which blob each path has in each commit, and the blob's bytes. Every value is copied out of
+// libgit2 before the call returns (object ids into `ObjectID`, bytes into `[UInt8]`); libgit2 is never handed a Swift
+// buffer.
 extension Repository {
     /// The blob each of `paths` (relative to the work tree, `/`-separated) has in `commit`'s tree; nil where the
     /// path does not exist there or is not a file.

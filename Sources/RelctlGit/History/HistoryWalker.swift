@@ -66,6 +66,8 @@ package final class HistoryWalker {
         guard git_odb_object_type(object) == GIT_OBJECT_COMMIT else {
             throw GitError(kind: .other, operation: "read commit \(id.hex)", message: "object is not a commit")
         }
+        // `bytes` points into `object`, freed when this function returns: parents are copied into ObjectIDs and
+        // node indexes, the message into `messages`.
         let size = git_odb_object_size(object)
         let bytes = UnsafeBufferPointer(start: git_odb_object_data(object)!.assumingMemoryBound(to: UInt8.self), count: size)
 

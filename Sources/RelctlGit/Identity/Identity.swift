@@ -17,7 +17,8 @@ package struct Identity: Sendable, Equatable {
         a.name == b.name && a.email == b.email && a.time?.seconds == b.time?.seconds && a.time?.offsetMinutes == b.time?.offsetMinutes
     }
 
-    /// Makes a libgit2 signature; the caller frees it.
+    /// Makes a libgit2 signature; the caller frees it. libgit2 copies the name and the email into the signature,
+    /// so the C strings Swift lends for the call may go when it returns.
     func signature() throws(GitError) -> UnsafeMutablePointer<git_signature> {
         var out: UnsafeMutablePointer<git_signature>?
         if let time {

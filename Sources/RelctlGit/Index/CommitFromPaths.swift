@@ -35,6 +35,8 @@ extension Repository {
         defer { git_index_free(releaseIndex) }
         try check(git_index_read_tree(releaseIndex, parentTree), "read HEAD tree")
         for path in paths {
+            // The entry belongs to `index` (alive until this function returns); `git_index_add` copies it, path
+            // included, into `releaseIndex`.
             if let entry = git_index_get_bypath(index, path, 0) {
                 try check(git_index_add(releaseIndex, entry), "stage \(path)")
             } else {
@@ -52,6 +54,7 @@ extension Repository {
         let committer = try identities.committer.signature()
         defer { git_signature_free(committer) }
         var commitID = git_oid()
+        // The array is lent for the call only: libgit2 reads the parent's id and keeps no pointer to it.
         var parents: [OpaquePointer?] = [parent]
         try check(git_commit_create(&commitID, pointer, nil, author, committer, "UTF-8", message, tree, 1, &parents), "create commit")
         try moveReference(branch, to: ObjectID(commitID), expecting: expectedParent, message: "relctl: release commit")

@@ -24,10 +24,14 @@ extension Repository {
             }
             try check(found, "read \(path) in tree")
             defer { git_tree_entry_free(treeEntry) }
-            var entry = git_index_entry()
-            entry.mode = git_tree_entry_filemode(treeEntry).rawValue
-            entry.id = git_tree_entry_id(treeEntry).pointee
+            let mode = git_tree_entry_filemode(treeEntry).rawValue
+            let id = git_tree_entry_id(treeEntry).pointee   // copied before the tree entry is freed
+            // `git_index_add` copies the entry, path included, into the index: `cPath` need only live for the call,
+            // and the entry that holds it never leaves the closure.
             let code = path.withCString { cPath in
+                var entry = git_index_entry()
+                entry.mode = mode
+                entry.id = id
                 entry.path = cPath
                 return git_index_add(index, &entry)
             }

@@ -22,6 +22,8 @@ extension Repository {
         var index: OpaquePointer?
         try check(git_repository_index(&index, pointer), "open index")
         defer { git_index_free(index) }
+        // Each entry, its deltas and their paths belong to `list`, and an index entry to `index`: a path is
+        // copied into a String before the list is freed, an index entry is read where it is looked up.
         var entries: [StatusEntry] = []
         for i in 0..<git_status_list_entrycount(list) {
             guard let entry = git_status_byindex(list, i)?.pointee else { continue }

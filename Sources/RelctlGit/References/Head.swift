@@ -25,6 +25,7 @@ extension Repository {
         try check(code, "read HEAD")
         defer { git_reference_free(ref) }
         guard git_reference_is_branch(ref) == 1 else { return nil }
+        // The shorthand (like a symbolic target) points into the reference: copied before it is freed.
         return String(cString: git_reference_shorthand(ref))
     }
 

@@ -19,6 +19,7 @@ extension Repository {
         defer { git_reference_iterator_free(iterator) }
         var names: [String] = []
         while true {
+            // `name` belongs to the iterator and is valid only until the next call: copied at once.
             var name: UnsafePointer<CChar>?
             let code = git_reference_next_name(&name, iterator)
             if code == GIT_ITEROVER.rawValue { break }
@@ -35,6 +36,7 @@ extension Repository {
         if code == GIT_ENOTFOUND.rawValue { return nil }
         try check(code, "read tag \(name)")
         defer { git_reference_free(ref) }
+        // Both ids point into the reference: copied into ObjectIDs before it is freed.
         guard git_reference_type(ref) == GIT_REFERENCE_DIRECT, let target = git_reference_target(ref) else { return nil }
         return TagReference(name: name, target: ObjectID(target), peeled: git_reference_target_peel(ref).map { ObjectID($0) })
     }

@@ -7,7 +7,8 @@ package struct PushResult: Sendable, Equatable {
     package var accepted: [String]
 }
 
-/// Runs `body` with a `git_strarray` of the given strings.
+/// Runs `body` with a `git_strarray` of the given strings, freed when it returns: `git_remote_push` parses the
+/// refspecs into copies of its own, so nothing points into the array afterwards.
 private func withStrArray<R>(_ strings: [String], _ body: (inout git_strarray) -> R) -> R {
     var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
     defer { for p in pointers { free(p) } }

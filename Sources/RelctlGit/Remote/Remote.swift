@@ -1,6 +1,7 @@
 internal import CLibGit2
 
 extension Repository {
+    /// The remote named `name`; the caller frees it.
     func lookupRemote(_ name: String) throws(GitError) -> OpaquePointer {
         var remote: OpaquePointer?
         let code = git_remote_lookup(&remote, pointer, name)
@@ -16,7 +17,7 @@ extension Repository {
         var remote: OpaquePointer?
         guard git_remote_lookup(&remote, pointer, name) == 0 else { return nil }
         defer { git_remote_free(remote) }
-        return git_remote_url(remote).map { String(cString: $0) }
+        return git_remote_url(remote).map { String(cString: $0) }   // copied before the remote is freed
     }
 
     /// The references the remote advertises (`refs/heads/main`, `refs/tags/v1.2.0`, …) with their targets.
@@ -30,6 +31,7 @@ extension Repository {
         var callbacks = try makeRemoteCallbacks(state)
         try check(git_remote_connect(remote, GIT_DIRECTION_FETCH, &callbacks, nil, nil), "connect to remote '\(name)'")
         defer { git_remote_disconnect(remote) }
+        // The heads and their names belong to the connection (valid until it is closed): copied in the loop.
         var heads: UnsafeMutablePointer<UnsafePointer<git_remote_head>?>?
         var count = 0
         try check(git_remote_ls(&heads, &count, remote), "list remote '\(name)'")

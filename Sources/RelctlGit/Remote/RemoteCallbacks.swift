@@ -9,6 +9,9 @@ final class RemoteCallbackState {
     init(credentials: RemoteCredentials) { self.credentials = credentials }
 }
 
+/// Callbacks that report into `state`. The payload is not retained and libgit2 copies the struct into the remote,
+/// which may call back until it is freed: the caller keeps `state` alive for longer than the remote (see
+/// `remoteReferences` and `push`). The strings the callbacks receive live only during the call: copied at once.
 func makeRemoteCallbacks(_ state: RemoteCallbackState) throws(GitError) -> git_remote_callbacks {
     var callbacks = git_remote_callbacks()
     try check(git_remote_init_callbacks(&callbacks, UInt32(GIT_REMOTE_CALLBACKS_VERSION)), "init remote callbacks")
@@ -29,6 +32,7 @@ func makeRemoteCallbacks(_ state: RemoteCallbackState) throws(GitError) -> git_r
         let state = Unmanaged<RemoteCallbackState>.fromOpaque(payload).takeUnretainedValue()
         state.credentialAttempts += 1
         if state.credentialAttempts > 3 { return GIT_EAUTH.rawValue }   // libgit2 retries forever on a wrong answer
+        // libgit2 copies the user name and the token into the credential it makes.
         if allowed & GIT_CREDENTIAL_SSH_KEY.rawValue != 0 {
             let user = usernameFromURL.map { String(cString: $0) } ?? "git"
             return git_credential_ssh_key_from_agent(out, user)

@@ -27,6 +27,8 @@ final class RawObject {
 
     var type: git_object_t { git_odb_object_type(pointer) }
 
+    /// Lends the object's bytes to `body`. They belong to the object: `body` copies what it keeps (an ObjectID,
+    /// a String, an Array) and lets no pointer to them escape; `self` keeps the object alive for the call.
     func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         let size = git_odb_object_size(pointer)
         guard let data = git_odb_object_data(pointer) else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }

@@ -39,6 +39,7 @@ package final class Repository {
         }
         guard let repo else { throw GitError(kind: .other, operation: "open repository", message: "libgit2 returned no repository") }
         pointer = repo
+        // Both paths point into the repository's own memory: copied into Strings here.
         workdir = git_repository_workdir(repo).map { String(cString: $0).trimmingTrailingSlash() }
         gitDir = String(cString: git_repository_path(repo)).trimmingTrailingSlash()
     }

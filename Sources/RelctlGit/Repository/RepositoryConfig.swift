@@ -9,7 +9,8 @@ extension Repository {
         return Self.configString(config, key)
     }
 
-    /// A non-empty string value of `key` in a config snapshot, or nil.
+    /// A non-empty string value of `key` in a config snapshot, or nil. The value is copied out of the `git_buf`
+    /// before the buffer is disposed.
     static func configString(_ config: OpaquePointer?, _ key: String) -> String? {
         var buffer = git_buf()
         defer { git_buf_dispose(&buffer) }
