@@ -108,35 +108,6 @@ struct WritingTests {
         #expect(fromEnv.committer.time?.offsetMinutes == 90)
     }
 
-    @Test(arguments: [
-        ("@1700000000 +0130", 1_700_000_000, 90),
-        ("1700000000 -0500", 1_700_000_000, -300),
-        ("@1700000000", 1_700_000_000, 0),
-        ("2020-01-01T00:00:00Z", 1_577_836_800, 0),
-        ("2020-01-01 00:00:00Z", 1_577_836_800, 0),
-        ("2020-01-01T02:00:00+02:00", 1_577_836_800, 120),
-        ("2019-12-31T19:00:00-05:00", 1_577_836_800, -300),
-        ("2020-01-01T05:30:00+0530", 1_577_836_800, 330),
-        ("2020-01-01 00:00:00 +0000", 1_577_836_800, 0),
-        ("2020-01-01T00:00:00.250Z", 1_577_836_800, 0),
-        ("2024-02-29T12:34:56Z", 1_709_210_096, 0),
-        ("Wed, 1 Jan 2020 00:00:00 +0000", 1_577_836_800, 0),
-        ("1 Jan 2020 01:00:00 +0100", 1_577_836_800, 60),
-        ("Tue, 31 Dec 2019 16:00 -0800", 1_577_836_800, -480),
-        ("Thu, 29 Feb 2024 12:34:56 GMT", 1_709_210_096, 0),
-    ])
-    func gitDatesInTheFormsGitAccepts(text: String, seconds: Int64, offset: Int32) throws {
-        let parsed = try #require(GitDate.parse(text), "\(text)")
-        #expect(parsed.seconds == seconds, "\(text)")
-        #expect(parsed.offsetMinutes == offset, "\(text)")
-    }
-
-    @Test(arguments: ["yesterday", "2020-13-01T00:00:00Z", "2019-02-29T00:00:00Z", "2020-01-01T00:00:00+25:00",
-                      "Wed, 1 Foo 2020 00:00:00 +0000", "20200101", "2020-01-01T00:00:00Q"])
-    func unreadableGitDates(text: String) {
-        #expect(GitDate.parse(text) == nil, "\(text)")
-    }
-
     @Test func isoCommitterDateIsUsed() throws {
         let repo = try TestRepository()
         try repo.git(["config", "user.name", "Config Name"])
