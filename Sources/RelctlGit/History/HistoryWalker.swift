@@ -1,28 +1,4 @@
-import CLibGit2
-
-/// One commit of a walked range.
-public struct CommitRecord: Sendable {
-    public let id: ObjectID
-    /// The number of parents (more than one: a merge).
-    public var parentCount: Int { firstParent == nil ? 0 : 1 + otherParents.count }
-    /// The parents, first parent first.
-    public var parents: [ObjectID] { firstParent.map { [$0] + otherParents } ?? [] }
-    /// Stored apart so that the usual single parent needs no array (no allocation per commit).
-    let firstParent: ObjectID?
-    let otherParents: [ObjectID]
-    /// Committer time, seconds since the epoch.
-    public let time: Int64
-    /// The whole message, decoded as UTF-8 with invalid bytes replaced (never fails).
-    public let message: String
-}
-
-/// The commits reachable from a head and not from a hidden base.
-public struct RangeWalk: Sendable {
-    /// Newest first, in committer-date order (as `git log` prints them).
-    public var commits: [CommitRecord]
-    /// Whether the hidden base is an ancestor of (or equal to) the head.
-    public var reachedBase: Bool
-}
+internal import CLibGit2
 
 /// Walks `base..head` reading every commit object exactly once.
 ///
@@ -32,8 +8,8 @@ public struct RangeWalk: Sendable {
 /// uninteresting ones (from the base), stopped once only uninteresting commits are left (with git's slop of five
 /// extra steps against clock skew). The cost grows with the commits in the range, not with the whole history.
 /// Parsed commits are kept, so trying a second base (when the first was not an ancestor) reads nothing twice.
-public final class HistoryWalker {
-    private let repository: Repository
+package final class HistoryWalker {
+    let repository: Repository
 
     private struct Node {
         let id: ObjectID
@@ -56,9 +32,9 @@ public final class HistoryWalker {
     private static let uninteresting: UInt8 = 2
 
     /// How many commit objects were read so far (for tests and benchmarks).
-    public private(set) var objectsRead = 0
+    package private(set) var objectsRead = 0
 
-    public init(repository: Repository) {
+    package init(repository: Repository) {
         self.repository = repository
     }
 
@@ -90,6 +66,8 @@ public final class HistoryWalker {
         guard git_odb_object_type(object) == GIT_OBJECT_COMMIT else {
             throw GitError(kind: .other, operation: "read commit \(id.hex)", message: "object is not a commit")
         }
+        // `bytes` points into `object`, freed when this function returns: parents are copied into ObjectIDs and
+        // node indexes, the message into `messages`.
         let size = git_odb_object_size(object)
         let bytes = UnsafeBufferPointer(start: git_odb_object_data(object)!.assumingMemoryBound(to: UInt8.self), count: size)
 
@@ -151,7 +129,7 @@ public final class HistoryWalker {
     /// `onCommit` sees each commit as the walk finds it, before the walk ends: a caller can start on them at once
     /// (on another thread). A commit seen there may still drop out of the final range (clock skew: a later commit
     /// proves it an ancestor of the base); the returned range is the truth.
-    public func walk(from head: ObjectID, hiding base: ObjectID?,
+    package func walk(from head: ObjectID, hiding base: ObjectID?,
                      onCommit: ((CommitRecord) -> Void)? = nil) throws(GitError) -> RangeWalk {
         for i in flags.indices { flags[i] = 0 }
         var queue = DateQueue()
@@ -275,107 +253,4 @@ private func committerTime(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ 
         pos += 1
     }
     return value
-}
-
-/// A max-heap by committer date; among equal dates, the earlier inserted comes first.
-private struct DateQueue {
-    private struct Entry { let time: Int64; let sequence: Int; let node: Int32 }
-    private var heap: [Entry] = []
-
-    private static func before(_ x: Entry, _ y: Entry) -> Bool {
-        x.time != y.time ? x.time > y.time : x.sequence < y.sequence
-    }
-
-    var peekTime: Int64? { heap.first?.time }
-
-    func contains(where predicate: (Int32) -> Bool) -> Bool { heap.contains { predicate($0.node) } }
-
-    mutating func push(time: Int64, sequence: Int, node: Int32) {
-        heap.append(Entry(time: time, sequence: sequence, node: node))
-        var i = heap.count - 1
-        while i > 0 {
-            let parent = (i - 1) / 2
-            guard Self.before(heap[i], heap[parent]) else { break }
-            heap.swapAt(i, parent)
-            i = parent
-        }
-    }
-
-    mutating func pop() -> Int32? {
-        guard let top = heap.first else { return nil }
-        let last = heap.removeLast()
-        if !heap.isEmpty {
-            heap[0] = last
-            var i = 0
-            while true {
-                let l = 2 * i + 1, r = l + 1
-                var best = i
-                if l < heap.count && Self.before(heap[l], heap[best]) { best = l }
-                if r < heap.count && Self.before(heap[r], heap[best]) { best = r }
-                if best == i { break }
-                heap.swapAt(i, best)
-                i = best
-            }
-        }
-        return top.node
-    }
-}
-
-extension HistoryWalker {
-    /// The range since the first candidate tag (by name, in the caller's order of preference) whose commit is an
-    /// ancestor of `head`.
-    ///
-    /// Each candidate is tried with one limited walk; a candidate that is not an ancestor (a tag on a branch not
-    /// merged into HEAD) is passed over. With no ancestor among them, the whole history of `head` is walked.
-    /// Returns the index of the chosen candidate, its commit, and the walk.
-    /// `onWalk` is called as each walk starts (a caller streaming commits drops what the previous attempt sent),
-    /// `onCommit` as each commit is found (see `walk`).
-    public func rangeSinceFirstAncestor(of head: ObjectID, among candidates: [String],
-                                        samePrecedence: ((Int, Int) -> Bool)? = nil,
-                                        onWalk: (() -> Void)? = nil, onCommit: ((CommitRecord) -> Void)? = nil) throws(GitError)
-        -> (base: (index: Int, commit: ObjectID)?, walk: RangeWalk)
-    {
-        var shallowFailure: GitError?
-        var best: (index: Int, commit: ObjectID, walk: RangeWalk)?
-        for (i, name) in candidates.enumerated() {
-            // Once a base is found, only candidates of the same precedence (v1.2.3 and v1.2.3+build.5) compete:
-            // the one nearest HEAD (fewest commits since) wins.
-            if let found = best {
-                guard samePrecedence?(found.index, i) == true else { break }
-            }
-            let commit: ObjectID?
-            do {
-                // Tags are read one at a time, as they are tried: usually only the first.
-                guard let tag = try repository.tag(named: name) else { continue }
-                commit = try repository.commit(of: tag)
-            } catch {
-                guard error.kind == .missingObject else { throw error }
-                // A tag whose commit a shallow clone lacks is below the edge: likely an ancestor, unknowable.
-                if repository.isShallow {
-                    throw GitError(kind: .shallowHistory, operation: "read tag \(name)",
-                                   message: "the clone is shallow and lacks the commit of tag \(name)")
-                }
-                continue   // a damaged tag in a full clone: not a usable base
-            }
-            guard let commit else { continue }   // a tag of a tree or blob
-            do {
-                onWalk?()
-                let walk = try walk(from: head, hiding: commit, onCommit: onCommit)
-                if walk.reachedBase, best == nil || walk.commits.count < best!.walk.commits.count {
-                    best = (i, commit, walk)
-                }
-            } catch {
-                // A shallow edge met while hiding a candidate: whether it is an ancestor is unknown.
-                guard error.kind == .shallowHistory else { throw error }
-                shallowFailure = shallowFailure ?? error
-            }
-            if let shallowFailure {
-                // A higher tag's ancestry is unknown: a lower base could give a version that already exists.
-                throw shallowFailure
-            }
-        }
-        if let best { return ((best.index, best.commit), best.walk) }
-        onWalk?()
-        return (nil, try walk(from: head, hiding: nil, onCommit: onCommit))
-    }
 }

@@ -1,7 +1,7 @@
-import CLibGit2
+internal import CLibGit2
 
 /// A SHA-1 object id, stored in three words so hashing and comparing are cheap.
-public struct ObjectID: Hashable, Sendable, CustomStringConvertible {
+package struct ObjectID: Hashable, Sendable, CustomStringConvertible {
     let a: UInt64, b: UInt64, c: UInt32
 
     init(_ oid: git_oid) {
@@ -16,7 +16,7 @@ public struct ObjectID: Hashable, Sendable, CustomStringConvertible {
     init(_ pointer: UnsafePointer<git_oid>) { self.init(pointer.pointee) }
 
     /// Parses 40 hex digits; nil for anything else.
-    public init?(hex: String) {
+    package init?(hex: String) {
         var utf8 = Array(hex.utf8)
         guard utf8.count == 40 else { return nil }
         guard let id = utf8.withUnsafeMutableBufferPointer({ ObjectID(hexBytes: UnsafeBufferPointer($0), at: 0) }) else { return nil }
@@ -49,7 +49,7 @@ public struct ObjectID: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The 40-digit lowercase hex form.
-    public var hex: String {
+    package var hex: String {
         var raw = gitOID
         return withUnsafeBytes(of: &raw.id) { bytes in
             String(unsafeUninitializedCapacity: 40) { out in
@@ -64,7 +64,7 @@ public struct ObjectID: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String { hex }
+    package var description: String { hex }
 }
 
 @inline(__always)

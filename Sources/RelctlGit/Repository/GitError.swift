@@ -1,8 +1,8 @@
-import CLibGit2
+internal import CLibGit2
 
 /// An error from libgit2 (or from relctl's own reading of git data), with the message libgit2 gave.
-public struct GitError: Error, Sendable, CustomStringConvertible, Equatable {
-    public enum Kind: Sendable, Equatable {
+package struct GitError: Error, Sendable, CustomStringConvertible, Equatable {
+    package enum Kind: Sendable, Equatable {
         case notFound, exists, ambiguous, nonFastForward, locked, unbornBranch, other
         /// A reference moved between reading and updating it (another process changed it).
         case concurrentUpdate
@@ -13,20 +13,20 @@ public struct GitError: Error, Sendable, CustomStringConvertible, Equatable {
         case notARepository
     }
 
-    public let kind: Kind
-    public let code: Int32
+    package let kind: Kind
+    package let code: Int32
     /// What relctl was doing ("open repository", "read tag v1.2.0", …).
-    public let operation: String
-    public let message: String
+    package let operation: String
+    package let message: String
 
-    public init(kind: Kind, code: Int32 = -1, operation: String, message: String) {
+    package init(kind: Kind, code: Int32 = -1, operation: String, message: String) {
         self.kind = kind
         self.code = code
         self.operation = operation
         self.message = message
     }
 
-    public var description: String { "\(operation): \(message)" }
+    package var description: String { "\(operation): \(message)" }
 
     /// Builds an error from a failed libgit2 call; reads `git_error_last()` at once, on this thread.
     static func last(_ code: Int32, _ operation: String) -> GitError {
@@ -53,23 +53,3 @@ public struct GitError: Error, Sendable, CustomStringConvertible, Equatable {
 func check(_ code: Int32, _ operation: @autoclosure () -> String) throws(GitError) {
     if code < 0 { throw GitError.last(code, operation()) }
 }
-
-extension String {
-    func trimmingTrailingNewlines() -> String {
-        var s = Substring(self)
-        while let last = s.last, last == "\n" || last == "\r" { s = s.dropLast() }
-        return String(s)
-    }
-}
-
-/// libgit2 must be initialised once per process before any other call; a global `let` is thread-safe.
-let libgit2Initialized: Bool = {
-    git_libgit2_init()
-    // relctl reads each object once: libgit2's object cache would only keep every commit of a long range in
-    // memory (up to 256 MiB by default) and cost a hash-table insert per read.
-    _ = relctl_git_enable_caching(0)
-    // Like git itself when it reads (`git log`), trust the object store rather than re-hashing every object
-    // read; pack checksums and `git fsck` are the tools for corruption.
-    _ = relctl_git_enable_strict_hash_verification(0)
-    return true
-}()
