@@ -27,10 +27,10 @@ let package = Package(
 
         // Real git repositories in temp folders and real processes, shared by the test targets.
         .target(name: "RelctlTestSupport", path: "Tests/RelctlTestSupport"),
-        .testTarget(name: "RelctlCoreTests", dependencies: ["RelctlCore"]),
+        .testTarget(name: "RelctlCoreTests", dependencies: ["RelctlCore", "RelctlTestSupport"]),
         .testTarget(name: "RelctlGitTests", dependencies: ["RelctlGit", "RelctlTestSupport"]),
-        .testTarget(name: "RelctlFilesTests", dependencies: ["RelctlFiles"], exclude: ["Fixtures"]),
-        .testTarget(name: "RelctlCLITests", dependencies: ["RelctlCLI", "relctl", "RelctlTestSupport"]),
+        .testTarget(name: "RelctlFilesTests", dependencies: ["RelctlFiles", "RelctlTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "RelctlCLITests", dependencies: ["RelctlCLI", "relctl", "RelctlTestSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,17 +4,11 @@
 #include <git2.h>
 
 /* git_libgit2_opts is C-variadic, which Swift cannot call: one wrapper per option used. */
-static inline int relctl_git_enable_strict_object_creation(int enabled) {
-    return git_libgit2_opts(GIT_OPT_ENABLE_STRICT_OBJECT_CREATION, enabled);
-}
 static inline int relctl_git_enable_caching(int enabled) {
     return git_libgit2_opts(GIT_OPT_ENABLE_CACHING, enabled);
 }
 static inline int relctl_git_enable_strict_hash_verification(int enabled) {
     return git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, enabled);
-}
-static inline int relctl_git_set_owner_validation(int enabled) {
-    return git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, enabled);
 }
 
 #endif

@@ -459,3 +459,22 @@ struct AndroidLayoutTests {
         #expect(relctl(["current"], in: other.path).code == 0)
     }
 }
+
+@Suite("current: uncovered Gradle properties")
+struct UncoveredGradlePropertyTests {
+    @Test func noEntryAndAnEntryWithoutTheKeyAreToldApart() throws {
+        let repo = try TestRepository()
+        try repo.write("android/app/build.gradle",
+                       "android {\n    defaultConfig {\n        versionCode APP_CODE.toInteger()\n        versionName \"1.0.0\"\n    }\n}\n")
+        try repo.write("android/gradle.properties", "APP_NAME=1.0.0\nAPP_CODE=3\n")
+        try writeConfig(repo, files: [("android/app/build.gradle", "gradle")])
+        let none = relctl(["current"], in: repo.path)
+        #expect(none.stdout.contains("→ Gradle property APP_CODE, not covered: 'files' has no 'properties' entry"), "\(none.stdout)")
+        try repo.write(".relctl.json", """
+        {"files": [{"path": "android/app/build.gradle", "format": "gradle"},
+                   {"path": "android/gradle.properties", "format": "properties", "versionNameKey": "APP_NAME"}]}
+        """)
+        let lacking = relctl(["current"], in: repo.path)
+        #expect(lacking.stdout.contains("→ Gradle property APP_CODE, which the 'properties' entry android/gradle.properties does not read (set \"versionCodeKey\": \"APP_CODE\" there)"), "\(lacking.stdout)")
+    }
+}

@@ -233,3 +233,22 @@ struct AppleLayoutTests {
         }
     }
 }
+
+@Suite("init: conditional xcconfig settings")
+struct InitConditionalXcconfigTests {
+    @Test func initLeavesOutAnXcconfigSyncRefusesAndSyncSucceeds() throws {
+        let repo = try TestRepository()
+        try repo.write("ios/App.xcodeproj/project.pbxproj", pbxproj(marketing: "1.2.0", build: "12"))
+        try repo.write("ios/Config/Release.xcconfig", "MARKETING_VERSION = 1.2.0\nMARKETING_VERSION[sdk=macosx*] = 1.2.0\n")
+        let initResult = relctl(["init"], in: repo.path)
+        #expect(initResult.code == 0, "\(initResult.stderr)")
+        let config = try repo.read(".relctl.json")
+        #expect(config.contains("ios/App.xcodeproj/project.pbxproj"), "\(config)")
+        #expect(!config.contains("Release.xcconfig"), "\(config)")
+        let sync = relctl(["sync", "1.3.0"], in: repo.path)
+        #expect(sync.code == 0, "\(sync.stderr)")
+        #expect(try repo.read("ios/App.xcodeproj/project.pbxproj") == pbxproj(marketing: "1.3.0", build: "13"))
+        // The refused file is left alone.
+        #expect(try repo.read("ios/Config/Release.xcconfig") == "MARKETING_VERSION = 1.2.0\nMARKETING_VERSION[sdk=macosx*] = 1.2.0\n")
+    }
+}

@@ -41,29 +41,17 @@ struct DryRunCase: CustomTestStringConvertible, Sendable {
 }
 
 enum GoldenFixtures {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("RelctlFilesTests/Fixtures")
+    static let root = FixtureFiles.root
 
     static func bytes(_ name: String) throws -> Data {
-        try Data(contentsOf: root.appendingPathComponent(name + ".before"))
+        try FixtureFiles.data(name + ".before")
     }
 }
 
 extension TestRepository {
     /// The bytes of every file below the work tree (not `.git`), by relative path.
     func files() throws -> [String: Data] {
-        var result: [String: Data] = [:]
-        let base = URL(fileURLWithPath: path)
-        let enumerator = FileManager.default.enumerator(atPath: path)
-        while let relative = enumerator?.nextObject() as? String {
-            if relative == ".git" || relative.hasPrefix(".git/") { continue }
-            var isDirectory: ObjCBool = false
-            let full = base.appendingPathComponent(relative).path
-            if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
-                result[relative] = try Data(contentsOf: URL(fileURLWithPath: full))
-            }
-        }
-        return result
+        try fileTree(at: path, skipping: [".git"])
     }
 
     /// Applies a patch with `git apply` (every context line checked) and returns the resulting files; then

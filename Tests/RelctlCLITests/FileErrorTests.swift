@@ -3,16 +3,6 @@ import Testing
 import RelctlTestSupport
 @testable import RelctlCLI
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// True when `path` itself (not what it points to) is a symbolic link.
-func isLink(_ path: String) -> Bool {
-    var st = stat()
-    return lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFLNK
-}
-
 @Suite("Version files relctl refuses, reported on one line")
 struct FileErrorTests {
     @Test(arguments: ["current", "sync", "release"])
@@ -30,7 +20,7 @@ struct FileErrorTests {
                 "\(result.stderr)")
         #expect(!result.stderr.contains(repo.path), "\(result.stderr)")
         #expect(try repo.snapshot() == before)
-        #expect(isLink(repo.path + "/app.json"))
+        #expect(isSymbolicLink(repo.path + "/app.json"))
     }
 
     @Test func symlinkedChangelogIsNotReplaced() throws {
@@ -46,7 +36,7 @@ struct FileErrorTests {
         #expect(result.stderr == "error: CHANGELOG.md: is a symbolic link to docs/CHANGES.md (point the files entry / changelog.path at the real file); nothing was changed\n",
                 "\(result.stderr)")
         #expect(try repo.snapshot() == before)
-        #expect(isLink(repo.path + "/CHANGELOG.md"))
+        #expect(isSymbolicLink(repo.path + "/CHANGELOG.md"))
         #expect(try repo.git(["tag", "-l", "v1.3.0"]).isEmpty)
     }
 

@@ -51,9 +51,7 @@ struct NextCommandTests {
         let result = relctl(["next"], in: repo.path)
         #expect(result.code == 0)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.contains("no releasable commit since v2.0.0"))
-        #expect(result.stderr.contains("3 commits"))
-        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(result.stderr == "no releasable commit since v2.0.0: 3 commits (1 not conventional, 1 docs, 1 chore)\n")
     }
 
     @Test func theBaseIsTheHighestStableReachableTag() throws {
@@ -149,8 +147,7 @@ struct NextCommandTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let result = relctl(["next"], in: dir)
         #expect(result.code == 1)
-        #expect(result.stderr.hasPrefix("error: "))
-        #expect(result.stderr.contains("not inside a git repository"))
+        #expect(result.stderr == "error: '\(dir)' is not inside a git repository; run relctl in the app's repository or pass --repo PATH\n")
         #expect(result.stdout.isEmpty)
     }
 
@@ -158,7 +155,7 @@ struct NextCommandTests {
         let repo = try TestRepository()
         let result = relctl(["next"], in: repo.path)
         #expect(result.code == 1)
-        #expect(result.stderr.contains("no commits yet"))
+        #expect(result.stderr == "error: the repository has no commits yet; commit something before asking for a release\n")
     }
 
     @Test func shallowCloneWithoutTheTagIsAnErrorWithTheFix() throws {
@@ -169,9 +166,11 @@ struct NextCommandTests {
         let result = relctl(["next"], in: dir + "/c")
         #expect(result.code == 1)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.contains("shallow clone"))
-        #expect(result.stderr.contains("git fetch --unshallow --tags"))
-        #expect(result.stderr.contains("fetch-depth: 0"))
+        #expect(result.stderr == """
+            error: this is a shallow clone and no release tag was fetched, so the next version cannot be known; \
+            fetch the full history with 'git fetch --unshallow --tags' (GitHub Actions: actions/checkout with 'fetch-depth: 0')
+
+            """)
         // Deep enough to hold the tag: the same answer as the full clone.
         try origin.clone(to: dir + "/d", depth: 6)
         #expect(relctl(["next"], in: dir + "/d").stdout == "1.1.0\n")
@@ -213,11 +212,29 @@ struct ConfigTests {
         let repo = try TestRepository.released("1.0.0", then: ["feat: x"])
         let result = relctl(["next", "--config", "missing.json"], in: repo.path)
         #expect(result.code == 1)
-        #expect(result.stderr.contains("config file 'missing.json' does not exist"))
+        #expect(result.stderr == "error: config file 'missing.json' does not exist; check the --config path\n")
         try repo.write("conf/relctl.json", #"{"tagFormat": "{version}"}"#)
         try repo.tag("5.0.0")
         try repo.commit("feat: after 5.0.0")
         #expect(relctl(["next", "--config", "conf/relctl.json"], in: repo.path).stdout == "5.1.0\n")
+    }
+
+    @Test func configRejectsAPrereleaseInitialVersionAndMergesCaseVariants() throws {
+        let repo = try TestRepository()
+        try repo.commit("feat: first")
+        try repo.write(".relctl.json", #"{"initialVersion": "0.1.0-beta.1"}"#)
+        let refused = relctl(["next"], in: repo.path)
+        #expect(refused.code == 1)
+        #expect(refused.stderr == """
+            error: .relctl.json:1: 'initialVersion' "0.1.0-beta.1" is a prerelease; prerelease tags are never a release base, \
+            so relctl would propose it again and again: use a stable version like "0.1.0"
+
+            """)
+        let released = try TestRepository.released("1.0.0", then: ["feat: x"])
+        try released.write(".relctl.json", #"{"bumpRules": {"feat": "minor", "FEAT": "none"}}"#)
+        #expect(relctl(["next"], in: released.path).stdout == "1.1.0\n")
+        try released.write(".relctl.json", #"{"bumpRules": {"feat": "none"}}"#)
+        #expect(relctl(["next"], in: released.path).stdout.isEmpty)
     }
 }
 
@@ -227,8 +244,12 @@ struct CommandLineTests {
         let result = relctl(["next", "--jsn"], in: "/")
         #expect(result.code == 64)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.contains("error: unknown option '--jsn'"))
-        #expect(result.stderr.contains("usage: relctl next [--repo PATH] [--config PATH] [--json]"))
+        #expect(result.stderr == """
+            error: unknown option '--jsn' for 'relctl next'
+            usage: relctl next [--repo PATH] [--config PATH] [--json]
+            See 'relctl help next'.
+
+            """)
     }
 
     @Test func unknownCommandAndMissingValue() {
@@ -236,7 +257,12 @@ struct CommandLineTests {
         #expect(relctl([], in: "/").code == 64)
         let missing = relctl(["next", "--repo"], in: "/")
         #expect(missing.code == 64)
-        #expect(missing.stderr.contains("needs a value"))
+        #expect(missing.stderr == """
+            error: option '--repo' needs a value <PATH>
+            usage: relctl next [--repo PATH] [--config PATH] [--json]
+            See 'relctl help next'.
+
+            """)
         #expect(relctl(["next", "extra"], in: "/").code == 64)
         #expect(relctl(["help", "nope"], in: "/").code == 64)
     }

@@ -39,7 +39,7 @@ struct ReleaseCommandTests {
         let again = relctl(["release"], in: repo.path)
         #expect(again.code == 0)
         #expect(again.stdout.isEmpty)
-        #expect(again.stderr.contains("HEAD is already released as v1.3.0"))
+        #expect(again.stderr == "HEAD is already released as v1.3.0\n")
     }
 
     @Test func patchReleaseWithCustomMessageAndChangelogPath() throws {
@@ -161,28 +161,31 @@ struct ReleaseCommandTests {
         let result = relctl(["release"], in: repo.path)
         #expect(result.code == 0)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.contains("no releasable commit since v1.2.3"))
+        #expect(result.stderr == "no releasable commit since v1.2.3: 1 commit (1 docs)\n")
         #expect(try repo.snapshot() == before)
     }
 }
 
 @Suite("relctl release preflight")
 struct ReleasePreflightTests {
+    /// The release is refused with exactly one `error:` line (after any `note:` lines when `notes` is set), and
+    /// changes nothing.
     func expectRefusal(_ repo: TestRepository, _ arguments: [String] = ["release"], environment: [String: String] = [:],
-                       contains expected: String) throws {
+                       notes: Bool = false, line expected: String) throws {
         let before = try repo.snapshot()
         let result = relctl(arguments, in: repo.path, environment: environment)
         #expect(result.code == 1, "\(result.stderr)")
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.contains("error: " + expected), "\(result.stderr)")
-        #expect(result.stderr.contains("nothing was changed"))
+        let stderr = notes ? result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+            .drop { $0.hasPrefix("note: ") }.joined(separator: "\n") : result.stderr
+        #expect(stderr == "error: \(expected)\nnothing was changed (1 preflight problem)\n")
         #expect(try repo.snapshot() == before)
     }
 
     @Test func dirtyWorkTree() throws {
         let repo = try releaseRepository(["feat: x"])
         try repo.write("untracked.txt", "hello")
-        try expectRefusal(repo, contains: "the work tree has 1 uncommitted or untracked file (untracked.txt); commit or stash them, or pass --allow-dirty")
+        try expectRefusal(repo, line: "the work tree has 1 uncommitted or untracked file (untracked.txt); commit or stash them, or pass --allow-dirty")
         let allowed = relctl(["release", "--allow-dirty"], in: repo.path)
         #expect(allowed.code == 0, "\(allowed.stderr)")
         #expect(try repo.git(["status", "--porcelain"]) == "?? untracked.txt\n")
@@ -200,7 +203,7 @@ struct ReleasePreflightTests {
     @Test func notAReleaseBranch() throws {
         let repo = try releaseRepository(["feat: x"])
         try repo.git(["checkout", "-q", "-b", "feature/login"])
-        try expectRefusal(repo, contains: "'feature/login' is not a release branch (main, master)")
+        try expectRefusal(repo, line: #"'feature/login' is not a release branch (main, master); check out one, or add it to "branches" in .relctl.json"#)
         try repo.write(".relctl.json", #"{"branches": ["feature/*"]}"#)
         try repo.commitAll("chore: config")
         #expect(relctl(["release"], in: repo.path).code == 0)
@@ -210,7 +213,7 @@ struct ReleasePreflightTests {
         let repo = try releaseRepository(["feat: x"])
         try repo.write("CHANGELOG.md", "# Changelog\n\nlocal edit\n")
         try expectRefusal(repo, ["release", "--allow-dirty"],
-                          contains: "CHANGELOG.md has uncommitted changes and is part of the release; commit or stash it first")
+                          line: "CHANGELOG.md has uncommitted changes and is part of the release; commit or stash it first (--allow-dirty only covers other files)")
     }
 
     @Test func allowDirtyProtectsEveryConfiguredFile() throws {
@@ -222,14 +225,14 @@ struct ReleasePreflightTests {
         // --allow-dirty never covers a file the release commits.
         try repo.write("package.json", "{\n  \"version\": \"1.2.3\",\n  \"private\": true\n}\n")
         try expectRefusal(repo, ["release", "--allow-dirty"],
-                          contains: "package.json has uncommitted changes and is part of the release")
+                          line: "package.json has uncommitted changes and is part of the release; commit or stash it first (--allow-dirty only covers other files)")
     }
 
     @Test func aHeldIndexLockIsReported() throws {
         let repo = try releaseRepository(["feat: x"])
         try "".write(toFile: repo.path + "/.git/index.lock", atomically: false, encoding: .utf8)
         defer { unlink(repo.path + "/.git/index.lock") }
-        try expectRefusal(repo, contains: "another git process holds the index")
+        try expectRefusal(repo, line: "another git process holds the index (\(repo.path)/.git/index.lock); wait for it to finish, or delete the file if no git command is running")
     }
 
     @Test func signingConfigIsWarnedAbout() throws {
@@ -251,7 +254,7 @@ struct ReleasePreflightTests {
     @Test func detachedHead() throws {
         let repo = try releaseRepository(["feat: x"])
         try repo.git(["checkout", "-q", "--detach"])
-        try expectRefusal(repo, contains: "HEAD is detached")
+        try expectRefusal(repo, line: "HEAD is detached; check out a release branch (main, master)")
     }
 
     @Test func tagAlreadyExistsElsewhere() throws {
@@ -262,8 +265,9 @@ struct ReleasePreflightTests {
         try repo.git(["checkout", "-q", "-b", "side", "HEAD~1"])
         try repo.commit("fix: side", file: "side.txt")
         try repo.tag("v1.3.0")
+        let tagID = try String(repo.git(["rev-parse", "v1.3.0"]).prefix(12))
         try repo.git(["checkout", "-q", "main"])
-        try expectRefusal(repo, contains: "tag v1.3.0 already exists")
+        try expectRefusal(repo, notes: true, line: "tag v1.3.0 already exists (\(tagID)) but is not an ancestor release of HEAD; delete it (git tag -d v1.3.0) if it is wrong, or check out the history it belongs to")
     }
 
     @Test func noIdentity() throws {
@@ -278,7 +282,12 @@ struct ReleasePreflightTests {
         let before = try repo.snapshot()
         let refused = try runRelctl(["release"], in: repo.path, environment: isolated)
         #expect(refused.status == 1)
-        #expect(refused.stderr.contains("error: no committer identity: set git config user.name and user.email"), "\(refused.stderr)")
+        #expect(refused.stderr == """
+            error: no committer identity: set git config user.name and user.email, or GIT_AUTHOR_NAME/GIT_AUTHOR_EMAIL and \
+            GIT_COMMITTER_NAME/GIT_COMMITTER_EMAIL
+            nothing was changed (1 preflight problem)
+
+            """)
         #expect(try repo.snapshot() == before)
         // CI style: identity from the environment, as git honours it.
         let ci = isolated.merging(["GIT_AUTHOR_NAME": "CI", "GIT_AUTHOR_EMAIL": "ci@example.com",
@@ -292,7 +301,7 @@ struct ReleasePreflightTests {
         let repo = try releaseRepository([])
         try repo.write("CHANGELOG.md", "# Changelog\n\n## 1.3.0 (2026-01-02)\n\n* hand written\n")
         try repo.commitAll("feat: x")
-        try expectRefusal(repo, contains: "CHANGELOG.md already has a section for 1.3.0")
+        try expectRefusal(repo, line: "CHANGELOG.md already has a section for 1.3.0; remove it or tag that release (v1.3.0) by hand")
     }
 
     @Test func shallowClone() throws {
@@ -303,8 +312,11 @@ struct ReleasePreflightTests {
         let clone = try TestRepository(existing: dir + "/c")
         let result = relctl(["release"], in: clone.path)
         #expect(result.code == 1)
-        #expect(result.stderr.contains("shallow clone"))
-        #expect(result.stderr.contains("git fetch --unshallow --tags"))
+        #expect(result.stderr == """
+            error: this is a shallow clone and no release tag was fetched, so the next version cannot be known; \
+            fetch the full history with 'git fetch --unshallow --tags' (GitHub Actions: actions/checkout with 'fetch-depth: 0')
+
+            """)
     }
 
     @Test func severalProblemsAreAllReported() throws {
@@ -313,9 +325,12 @@ struct ReleasePreflightTests {
         try repo.write("scratch.txt", "x")
         let result = relctl(["release"], in: repo.path)
         #expect(result.code == 1)
-        #expect(result.stderr.contains("uncommitted or untracked"))
-        #expect(result.stderr.contains("not a release branch"))
-        #expect(result.stderr.contains("nothing was changed (2 preflight problems)"))
+        #expect(result.stderr == """
+            error: the work tree has 1 uncommitted or untracked file (scratch.txt); commit or stash them, or pass --allow-dirty
+            error: 'wip' is not a release branch (main, master); check out one, or add it to "branches" in .relctl.json
+            nothing was changed (2 preflight problems)
+
+            """)
     }
 
     @Test func anotherReleaseHoldsTheLock() throws {
@@ -325,7 +340,11 @@ struct ReleasePreflightTests {
         let before = try repo.snapshot()
         let result = relctl(["release"], in: repo.path)
         #expect(result.code == 1)
-        #expect(result.stderr.contains("another relctl release is running on this repository (pid \(getpid()))"))
+        #expect(result.stderr == """
+            error: another relctl release is running on this repository (pid \(getpid())); wait for it, or if none is running \
+            delete \(repo.path)/.git/relctl.lock
+
+            """)
         #expect(try repo.snapshot() == before)
         // A lock left by a dead process is taken over.
         let gone = Process()
@@ -364,7 +383,11 @@ struct ReleaseRollbackTests {
         let before = try repo.snapshot()
         let result = relctl(["release"], in: repo.path)
         #expect(result.code == 1)
-        #expect(result.stderr.contains("error: CHANGELOG.md is a folder, not a file"), "\(result.stderr)")
+        #expect(result.stderr == """
+            error: CHANGELOG.md is a folder, not a file; point "changelog": {"path": …} in .relctl.json at a file
+            nothing was changed (1 preflight problem)
+
+            """)
         #expect(try repo.snapshot() == before)
     }
 }

@@ -1,10 +1,6 @@
 import Testing
+import RelctlTestSupport
 @testable import RelctlCore
-
-/// A deterministic 40-hex sha whose 7-char prefix is `prefix`.
-private func sha(_ prefix: String) -> String {
-    prefix + String(repeating: "0", count: 40 - prefix.count)
-}
 
 /// Analyzes `messages` given oldest first (as one reads a changelog) and returns the commits newest first.
 private func analyzed(_ messages: [(String, String)], rules: ReleaseRules = .default) -> [AnalyzedCommit] {

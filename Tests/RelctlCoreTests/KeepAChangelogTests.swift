@@ -1,14 +1,11 @@
 import Foundation
 import Testing
+import RelctlTestSupport
 @testable import RelctlCore
 
 // Golden before/after files of Keep a Changelog files released as 1.3.0 (tag v1.3.0 after v1.2.0, on
 // 2026-11-30, with a feat and a fix), under Tests/RelctlFilesTests/Fixtures/keep-a-changelog (the folder every
 // golden fixture of the project lives in; SwiftPM leaves it out of the test targets).
-
-private func sha(_ prefix: String) -> String {
-    prefix + String(repeating: "0", count: 40 - prefix.count)
-}
 
 /// The commits of the release, newest first, as the analysis gives them.
 private let commits = CommitAnalyzer.analyze([
@@ -37,8 +34,7 @@ struct KeepAChangelogCase: CustomTestStringConvertible, Sendable {
     let release: ChangelogRelease
     var testDescription: String { name }
 
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("RelctlFilesTests/Fixtures/keep-a-changelog")
+    static let fixtures = FixtureFiles.root.appendingPathComponent("keep-a-changelog")
 
     func text(_ suffix: String) throws -> String {
         let data = try Data(contentsOf: Self.fixtures.appendingPathComponent(name + "." + suffix))

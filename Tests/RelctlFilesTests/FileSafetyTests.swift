@@ -1,17 +1,8 @@
 import Foundation
 import Testing
 import RelctlCore
+import RelctlTestSupport
 @testable import RelctlFiles
-
-#if canImport(Glibc)
-import Glibc
-#endif
-
-/// True when `path` itself (not what it points to) is a symbolic link.
-func isSymbolicLink(_ path: String) -> Bool {
-    var st = stat()
-    return lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFLNK
-}
 
 @Suite("Version files that relctl must not damage")
 struct FileSafetyTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RelctlFiles
 import RelctlCore
+import RelctlTestSupport
 
 /// One golden case: `Fixtures/<dir>/<name>.before` edited with `target` must equal `.after` exactly.
 struct GoldenCase: CustomTestStringConvertible, Sendable {
@@ -25,7 +26,7 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
 }
 
 enum Fixtures {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let root = FixtureFiles.root
 
     static func text(_ dir: String, _ file: String) throws -> String {
         let data = try Data(contentsOf: root.appendingPathComponent(dir).appendingPathComponent(file))

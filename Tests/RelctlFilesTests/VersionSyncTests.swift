@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import RelctlCore
+import RelctlTestSupport
 @testable import RelctlFiles
 
 /// A throwaway project folder built from fixtures.
@@ -23,13 +24,7 @@ final class TempProject {
 
     /// Every regular file's bytes, for "nothing changed" checks.
     func snapshot() throws -> [String: [UInt8]] {
-        var out: [String: [UInt8]] = [:]
-        let e = FileManager.default.enumerator(atPath: root)
-        while let p = e?.nextObject() as? String {
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: root + "/" + p, isDirectory: &isDir), !isDir.boolValue { out[p] = try bytes(p) }
-        }
-        return out
+        try fileTree(at: root).mapValues { Array($0) }
     }
 
     deinit { try? FileManager.default.removeItem(atPath: root) }

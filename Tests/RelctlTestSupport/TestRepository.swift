@@ -44,6 +44,8 @@ public func runProcess(_ executable: String, _ arguments: [String], in directory
 
 public struct CommandFailed: Error, CustomStringConvertible {
     public let description: String
+
+    public init(description: String) { self.description = description }
 }
 
 /// A real git repository in a fresh temp folder, driven through the `git` command line.

@@ -1,0 +1,256 @@
+internal import CLibGit2
+
+/// Walks `base..head` reading every commit object exactly once.
+///
+/// libgit2's revwalk parses each commit and `git_commit_lookup` then reads it again; this walker reads the raw
+/// object once (`git_odb_read`), takes parents, committer date and message from that one buffer, and limits the
+/// walk the way git's `limit_list` does: a date-ordered queue of interesting commits (from the head) and
+/// uninteresting ones (from the base), stopped once only uninteresting commits are left (with git's slop of five
+/// extra steps against clock skew). The cost grows with the commits in the range, not with the whole history.
+/// Parsed commits are kept, so trying a second base (when the first was not an ancestor) reads nothing twice.
+package final class HistoryWalker {
+    let repository: Repository
+
+    private struct Node {
+        let id: ObjectID
+        var parsed = false
+        var missing = false
+        var time: Int64 = 0
+        var parentStart: Int32 = 0
+        var parentCount: Int32 = 0
+        var messageStart: Int = 0
+        var messageLength: Int = 0
+    }
+
+    private var nodes: [Node] = []
+    private var index: [ObjectID: Int32] = [:]
+    private var parentStorage: [Int32] = []
+    private var messages: [UInt8] = []
+    private var flags: [UInt8] = []
+
+    private static let seen: UInt8 = 1
+    private static let uninteresting: UInt8 = 2
+
+    /// How many commit objects were read so far (for tests and benchmarks).
+    package private(set) var objectsRead = 0
+
+    package init(repository: Repository) {
+        self.repository = repository
+    }
+
+    private func node(for id: ObjectID) -> Int32 {
+        if let existing = index[id] { return existing }
+        let n = Int32(nodes.count)
+        nodes.append(Node(id: id))
+        flags.append(0)
+        index[id] = n
+        return n
+    }
+
+    /// Reads and parses a commit once. Returns false when the object is missing.
+    private func parse(_ n: Int32) throws(GitError) -> Bool {
+        let i = Int(n)
+        if nodes[i].parsed { return true }
+        if nodes[i].missing { return false }
+        let id = nodes[i].id
+        var oid = id.gitOID
+        var object: OpaquePointer?
+        let code = git_odb_read(&object, try repository.odb(), &oid)
+        if code == GIT_ENOTFOUND.rawValue {
+            nodes[i].missing = true
+            return false
+        }
+        try check(code, "read commit \(id.hex)")
+        defer { git_odb_object_free(object) }
+        objectsRead += 1
+        guard git_odb_object_type(object) == GIT_OBJECT_COMMIT else {
+            throw GitError(kind: .other, operation: "read commit \(id.hex)", message: "object is not a commit")
+        }
+        // `bytes` points into `object`, freed when this function returns: parents are copied into ObjectIDs and
+        // node indexes, the message into `messages`.
+        let size = git_odb_object_size(object)
+        let bytes = UnsafeBufferPointer(start: git_odb_object_data(object)!.assumingMemoryBound(to: UInt8.self), count: size)
+
+        let start = Int32(parentStorage.count)
+        var parentCount: Int32 = 0
+        var time: Int64 = 0
+        var pos = 0
+        var messageStart = size
+        // Header lines until the first empty line; continuation lines (gpgsig) start with a space.
+        while pos < size {
+            var end = pos
+            while end < size && bytes[end] != 0x0A { end += 1 }
+            if end == pos { messageStart = min(size, end + 1); break }
+            if startsWith(bytes, pos, "parent ") {
+                guard let parent = ObjectID(hexBytes: bytes, at: pos + 7) else {
+                    throw GitError(kind: .other, operation: "read commit \(id.hex)", message: "malformed parent line")
+                }
+                parentStorage.append(node(for: parent))
+                parentCount += 1
+            } else if startsWith(bytes, pos, "committer ") {
+                time = committerTime(bytes, pos, end)
+            }
+            pos = end + 1
+        }
+
+        nodes[i].parentStart = start
+        nodes[i].parentCount = parentCount
+        nodes[i].time = time
+        nodes[i].messageStart = messages.count
+        nodes[i].messageLength = size - messageStart
+        if messageStart < size {
+            messages.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[messageStart..<size]))
+        }
+        nodes[i].parsed = true
+        return true
+    }
+
+    /// Where a commit's parents sit in `parentStorage`. An index range, not a slice: a slice would share the
+    /// buffer, and the next append (parsing a parent) would then copy the whole storage.
+    private func parentRange(of n: Int32) -> Range<Int> {
+        let node = nodes[Int(n)]
+        return Int(node.parentStart)..<Int(node.parentStart + node.parentCount)
+    }
+
+    private func markUninteresting(startingAt start: Int32) {
+        var stack: [Int32] = [start]
+        while let n = stack.popLast() {
+            if flags[Int(n)] & Self.uninteresting != 0 { continue }
+            flags[Int(n)] |= Self.uninteresting
+            // Parents are known only for parsed commits; unparsed ones pass the flag on when they are parsed.
+            for k in parentRange(of: n) { stack.append(parentStorage[k]) }
+        }
+    }
+
+    /// The commits in `base..head`. With `base` nil, the whole history of `head`.
+    /// Throws `.shallowHistory` when the range crosses the edge of a shallow clone, `.missingObject` when an
+    /// object is missing in a complete repository.
+    ///
+    /// `onCommit` sees each commit as the walk finds it, before the walk ends: a caller can start on them at once
+    /// (on another thread). A commit seen there may still drop out of the final range (clock skew: a later commit
+    /// proves it an ancestor of the base); the returned range is the truth.
+    package func walk(from head: ObjectID, hiding base: ObjectID?,
+                     onCommit: ((CommitRecord) -> Void)? = nil) throws(GitError) -> RangeWalk {
+        for i in flags.indices { flags[i] = 0 }
+        var queue = DateQueue()
+        var sequence = 0
+
+        let headNode = node(for: head)
+        guard try parse(headNode) else {
+            throw GitError(kind: .missingObject, operation: "walk history", message: "HEAD commit \(head.hex) is missing")
+        }
+        flags[Int(headNode)] |= Self.seen
+        queue.push(time: nodes[Int(headNode)].time, sequence: sequence, node: headNode); sequence += 1
+
+        var baseNode: Int32 = -1
+        if let base {
+            baseNode = node(for: base)
+            if try parse(baseNode) {
+                flags[Int(baseNode)] |= Self.seen | Self.uninteresting
+                queue.push(time: nodes[Int(baseNode)].time, sequence: sequence, node: baseNode); sequence += 1
+            }
+        }
+        if headNode == baseNode { return RangeWalk(commits: [], reachedBase: true) }
+        var reachedBase = false
+        var missing: [Int32] = []
+        var records: [CommitRecord] = []
+        var recordNodes: [Int32] = []
+        var lastDate = Int64.max
+        var slop = 5
+
+        while let c = queue.pop() {
+            let isUninteresting = flags[Int(c)] & Self.uninteresting != 0
+            for k in parentRange(of: c) {
+                let p = parentStorage[k]
+                if isUninteresting {
+                    markUninteresting(startingAt: p)
+                } else if p == baseNode {
+                    reachedBase = true
+                }
+                guard try parse(p) else {
+                    if flags[Int(p)] & Self.seen == 0 { missing.append(p) }
+                    flags[Int(p)] |= Self.seen
+                    continue
+                }
+                if flags[Int(p)] & Self.uninteresting != 0 {
+                    // Reached another way before: pass the flag on to what is already parsed.
+                    for k in parentRange(of: p) { markUninteresting(startingAt: parentStorage[k]) }
+                }
+                if flags[Int(p)] & Self.seen == 0 {
+                    flags[Int(p)] |= Self.seen
+                    queue.push(time: nodes[Int(p)].time, sequence: sequence, node: p); sequence += 1
+                }
+            }
+            if isUninteresting {
+                slop = stillInteresting(queue, lastDate: lastDate, slop: slop)
+                if slop > 0 { continue }
+                break
+            }
+            lastDate = nodes[Int(c)].time
+            let record = self.record(c)
+            onCommit?(record)
+            records.append(record)
+            recordNodes.append(c)
+        }
+
+        if let stuck = missing.first(where: { flags[Int($0)] & Self.uninteresting == 0 }) {
+            if repository.isShallow {
+                throw GitError(kind: .shallowHistory, operation: "walk history",
+                               message: "the clone is shallow and its history ends at \(nodes[Int(stuck)].id.hex.prefix(12)) before the range does")
+            }
+            throw GitError(kind: .missingObject, operation: "walk history",
+                           message: "commit \(nodes[Int(stuck)].id.hex) is missing from the object database")
+        }
+
+        // Drop, in place, what turned out to be reachable from the base (no second array of records).
+        var kept = 0
+        for i in records.indices where flags[Int(recordNodes[i])] & Self.uninteresting == 0 {
+            if kept != i { records.swapAt(kept, i) }
+            kept += 1
+        }
+        records.removeLast(records.count - kept)
+        let commits = records
+        return RangeWalk(commits: commits, reachedBase: reachedBase)
+    }
+
+    private func record(_ n: Int32) -> CommitRecord {
+        let node = nodes[Int(n)]
+        let message = messages.withUnsafeBufferPointer { all in
+            String(decoding: UnsafeBufferPointer(rebasing: all[node.messageStart..<(node.messageStart + node.messageLength)]), as: UTF8.self)
+        }
+        let range = parentRange(of: n)
+        let first = range.isEmpty ? nil : nodes[Int(parentStorage[range.lowerBound])].id
+        let others = range.count > 1 ? range.dropFirst().map { nodes[Int(parentStorage[$0])].id } : []
+        return CommitRecord(id: node.id, firstParent: first, otherParents: others, time: node.time, message: message)
+    }
+
+    private func stillInteresting(_ queue: DateQueue, lastDate: Int64, slop: Int) -> Int {
+        guard let newest = queue.peekTime else { return 0 }
+        if lastDate <= newest { return 5 }
+        if queue.contains(where: { flags[Int($0)] & Self.uninteresting == 0 }) { return 5 }
+        return slop - 1
+    }
+}
+
+@inline(__always)
+private func startsWith(_ bytes: UnsafeBufferPointer<UInt8>, _ pos: Int, _ prefix: StaticString) -> Bool {
+    let count = prefix.utf8CodeUnitCount
+    guard pos + count <= bytes.count else { return false }
+    let p = prefix.utf8Start
+    for k in 0..<count where bytes[pos + k] != p[k] { return false }
+    return true
+}
+
+/// The timestamp of a `committer Name <email> 1700000000 +0000` line.
+private func committerTime(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int64 {
+    var gt = end - 1
+    while gt > start && bytes[gt] != UInt8(ascii: ">") { gt -= 1 }
+    var pos = gt + 1
+    while pos < end && bytes[pos] == UInt8(ascii: " ") { pos += 1 }
+    var value: Int64 = 0
+    while pos < end, bytes[pos] >= UInt8(ascii: "0"), bytes[pos] <= UInt8(ascii: "9") {
+        value = value &* 10 &+ Int64(bytes[pos] - UInt8(ascii: "0"))
+        pos += 1
+    }
+    return value
+}

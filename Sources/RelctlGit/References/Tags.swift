@@ -1,0 +1,93 @@
+internal import CLibGit2
+
+/// A tag reference, not yet peeled: peeling costs an object read, so callers peel only the tags they need.
+package struct TagReference: Sendable, Hashable {
+    /// The name without `refs/tags/`.
+    package let name: String
+    /// The object the reference points at (a tag object for annotated tags, else the commit).
+    package let target: ObjectID
+    /// The commit an annotated tag peels to, when packed-refs recorded it (free to read).
+    package let peeled: ObjectID?
+}
+
+extension Repository {
+    /// The names (without `refs/tags/`) of the tags starting with `prefix`. Reads no reference file: with
+    /// thousands of loose tags, listing names is a directory read while reading each tag is a file open.
+    package func tagNames(prefix: String = "") throws(GitError) -> [String] {
+        var iterator: OpaquePointer?
+        try check(git_reference_iterator_glob_new(&iterator, pointer, "refs/tags/\(prefix)*"), "list tags")
+        defer { git_reference_iterator_free(iterator) }
+        var names: [String] = []
+        while true {
+            // `name` belongs to the iterator and is valid only until the next call: copied at once.
+            var name: UnsafePointer<CChar>?
+            let code = git_reference_next_name(&name, iterator)
+            if code == GIT_ITEROVER.rawValue { break }
+            try check(code, "list tags")
+            if let name { names.append(String(cString: name).droppingPrefix("refs/tags/")) }
+        }
+        return names
+    }
+
+    /// One tag reference by name; nil when it does not exist or is symbolic.
+    package func tag(named name: String) throws(GitError) -> TagReference? {
+        var ref: OpaquePointer?
+        let code = git_reference_lookup(&ref, pointer, "refs/tags/\(name)")
+        if code == GIT_ENOTFOUND.rawValue { return nil }
+        try check(code, "read tag \(name)")
+        defer { git_reference_free(ref) }
+        // Both ids point into the reference: copied into ObjectIDs before it is freed.
+        guard git_reference_type(ref) == GIT_REFERENCE_DIRECT, let target = git_reference_target(ref) else { return nil }
+        return TagReference(name: name, target: ObjectID(target), peeled: git_reference_target_peel(ref).map { ObjectID($0) })
+    }
+
+    /// The commit a tag points at, following annotated tags (and tags of tags); nil when it names no commit.
+    package func commit(of tag: TagReference) throws(GitError) -> ObjectID? {
+        if let peeled = tag.peeled {
+            // packed-refs records what an annotated tag peels to, which may be a tree or a blob.
+            var oid = peeled.gitOID
+            var size = 0
+            var type = GIT_OBJECT_INVALID
+            let code = git_odb_read_header(&size, &type, try odb(), &oid)
+            if code == GIT_ENOTFOUND.rawValue {
+                throw GitError(kind: .missingObject, code: code, operation: "read tag \(tag.name)", message: "object \(peeled.hex) is missing")
+            }
+            try check(code, "read tag \(tag.name)")
+            return type == GIT_OBJECT_COMMIT ? peeled : nil
+        }
+        var id = tag.target
+        for _ in 0..<16 {
+            let object = try readObject(id, operation: "read tag \(tag.name)")
+            switch object.type {
+            case GIT_OBJECT_COMMIT: return id
+            case GIT_OBJECT_TAG:
+                // "object <hex>\n" is the first line of a tag object.
+                guard let next = object.withBytes({ bytes -> ObjectID? in
+                    guard bytes.starts(with: Array("object ".utf8)) else { return nil }
+                    return ObjectID(hexBytes: bytes, at: 7)
+                }) else { return nil }
+                id = next
+            default: return nil
+            }
+        }
+        return nil
+    }
+
+    /// Creates an annotated tag; fails with `.exists` when the name is taken (never moves a tag).
+    @discardableResult
+    package func createAnnotatedTag(_ name: String, target: ObjectID, message: String, tagger: Identity) throws(GitError) -> ObjectID {
+        var oid = target.gitOID
+        var object: OpaquePointer?
+        try check(git_object_lookup(&object, pointer, &oid, GIT_OBJECT_COMMIT), "read commit to tag")
+        defer { git_object_free(object) }
+        let signature = try tagger.signature()
+        defer { git_signature_free(signature) }
+        var tagID = git_oid()
+        let code = git_tag_create(&tagID, pointer, name, object, signature, message, 0)
+        if code == GIT_EEXISTS.rawValue {
+            throw GitError(kind: .exists, code: code, operation: "create tag \(name)", message: "tag '\(name)' already exists")
+        }
+        try check(code, "create tag \(name)")
+        return ObjectID(tagID)
+    }
+}

@@ -1,0 +1,45 @@
+internal import CLibGit2
+
+extension Repository {
+    /// The remote named `name`; the caller frees it.
+    func lookupRemote(_ name: String) throws(GitError) -> OpaquePointer {
+        var remote: OpaquePointer?
+        let code = git_remote_lookup(&remote, pointer, name)
+        if code == GIT_ENOTFOUND.rawValue || code == GIT_EINVALIDSPEC.rawValue {
+            throw GitError(kind: .notFound, code: code, operation: "find remote '\(name)'", message: "there is no remote named '\(name)' (see 'git remote -v')")
+        }
+        try check(code, "find remote '\(name)'")
+        return remote!
+    }
+
+    /// The URL of a remote, or nil when there is no such remote.
+    package func remoteURL(_ name: String) -> String? {
+        var remote: OpaquePointer?
+        guard git_remote_lookup(&remote, pointer, name) == 0 else { return nil }
+        defer { git_remote_free(remote) }
+        return git_remote_url(remote).map { String(cString: $0) }   // copied before the remote is freed
+    }
+
+    /// The references the remote advertises (`refs/heads/main`, `refs/tags/v1.2.0`, …) with their targets.
+    package func remoteReferences(_ name: String, environment: [String: String]) throws(GitError) -> [String: ObjectID] {
+        // The remote keeps the callbacks and their payload until it is freed (disconnect and free may still
+        // call them), so the state must outlive the remote: it is made first and released last.
+        let state = RemoteCallbackState(credentials: RemoteCredentials(environment: environment))
+        defer { withExtendedLifetime(state) {} }
+        let remote = try lookupRemote(name)
+        defer { git_remote_free(remote) }
+        var callbacks = try makeRemoteCallbacks(state)
+        try check(git_remote_connect(remote, GIT_DIRECTION_FETCH, &callbacks, nil, nil), "connect to remote '\(name)'")
+        defer { git_remote_disconnect(remote) }
+        // The heads and their names belong to the connection (valid until it is closed): copied in the loop.
+        var heads: UnsafeMutablePointer<UnsafePointer<git_remote_head>?>?
+        var count = 0
+        try check(git_remote_ls(&heads, &count, remote), "list remote '\(name)'")
+        var result: [String: ObjectID] = [:]
+        for i in 0..<count {
+            guard let head = heads?[i]?.pointee else { continue }
+            result[String(cString: head.name)] = ObjectID(head.oid)
+        }
+        return result
+    }
+}
