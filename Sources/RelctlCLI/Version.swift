@@ -1,2 +1,2 @@
 /// relctl's own version; `relctl release` keeps it in sync (a `regex` entry in the project's .relctl.json).
-public let relctlVersion = "0.1.0"
+package let relctlVersion = "0.1.0"

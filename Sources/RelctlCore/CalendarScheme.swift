@@ -27,7 +27,8 @@ public struct CalendarScheme: Hashable, Sendable, CustomStringConvertible {
         case shortDay = "DD", day = "D", paddedDay = "0D"
         case micro = "MICRO", patch = "PATCH"
 
-        enum Kind { case year, month, week, day, counter }
+        /// In the order a scheme writes them (a month or a week, not both).
+        enum Kind: Int { case year, month, week, day, counter }
 
         var kind: Kind {
             switch self {
@@ -82,10 +83,9 @@ public struct CalendarScheme: Hashable, Sendable, CustomStringConvertible {
         }
         guard tokens.first?.kind == .year else { throw fail("must start with a year (YYYY, YY or 0Y)") }
         // year, then month (then day) or week, then the counter: each kind after the ones before it, once.
-        let order: [Token.Kind] = [.year, .month, .week, .day, .counter]
         var last = -1
         for token in tokens {
-            let rank = order.firstIndex(of: token.kind)!
+            let rank = token.kind.rawValue
             guard rank > last else {
                 throw fail("has \(token.rawValue) out of place: write year, then month (and day) or week, then MICRO or PATCH, each once")
             }

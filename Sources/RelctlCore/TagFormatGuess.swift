@@ -23,8 +23,8 @@ public struct TagFormatGuess: Sendable, Equatable {
         // One stray tag (`2024.9.4` among `release/…` tags) is no format.
         byFormat = byFormat.filter { $0.value.count > 1 }
         guard let most = byFormat.values.map(\.count).max() else { return [] }
-        return byFormat.filter { $0.value.count == most }.keys.sorted().map { pattern in
-            let tags = byFormat[pattern]!.sorted { a, b in b.version < a.version || (!(a.version < b.version) && a.tag < b.tag) }
+        return byFormat.filter { $0.value.count == most }.sorted { $0.key < $1.key }.map { pattern, found in
+            let tags = found.sorted { a, b in b.version < a.version || (!(a.version < b.version) && a.tag < b.tag) }
             return TagFormatGuess(pattern: pattern, tags: tags.map(\.tag))
         }
     }

@@ -24,7 +24,7 @@ enum ArgumentParser {
             guard let spec = command.options.first(where: { $0.name == name }) else {
                 throw fail("unknown option '\(name)' for 'relctl \(command.name)'")
             }
-            if spec.valueName == nil {
+            guard let valueName = spec.valueName else {
                 if inlineValue != nil { throw fail("option '\(name)' takes no value") }
                 parsed.flags.insert(name)
                 continue
@@ -34,7 +34,7 @@ enum ArgumentParser {
                 value = inlineValue
             } else {
                 guard i < arguments.count, !arguments[i].hasPrefix("--") else {
-                    throw fail("option '\(name)' needs a value <\(spec.valueName!)>")
+                    throw fail("option '\(name)' needs a value <\(valueName)>")
                 }
                 value = arguments[i]
                 i += 1

@@ -13,7 +13,9 @@ enum ReleasePlanner {
         let config = workspace.config
         let root = workspace.root
         let tag = try TagFormat(config.tagFormat).tagName(for: version)
-        guard let head = ObjectID(hex: analysis.headCommit) else { throw CLIFailure(message: "cannot read HEAD") }
+        guard let head = ObjectID(hex: analysis.headCommit) else {
+            throw InternalError("the analysed HEAD \"\(analysis.headCommit)\" is not an object id")
+        }
         let date = ReleaseClock.releaseDate(environment)
 
         var writes: [FileWrite] = []

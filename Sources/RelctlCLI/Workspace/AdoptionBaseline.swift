@@ -35,21 +35,22 @@ struct AdoptionBaseline {
         var newer: ObjectID?
         while true {
             let blobs = try repository.blobIDs(at: tracked.map(\.gitPath), in: commit)
-            var changedBy: String?
+            var changedBy: Tracked?
             for i in tracked.indices {
                 if let blob = blobs[i], blob == tracked[i].lastBlob { continue }
                 guard let values = try blobs[i].flatMap({ try marketingValues(of: $0, in: tracked[i].file.entry, repository: repository) }),
                       values.contains(tracked[i].value) else {
-                    changedBy = tracked[i].file.entry.path
+                    changedBy = tracked[i]
                     break
                 }
                 tracked[i].lastBlob = blobs[i]
             }
             if let changedBy {
+                let path = changedBy.file.entry.path
                 guard let newer else {
-                    throw CLIFailure(message: "\(changedBy) holds \(tracked.first { $0.file.entry.path == changedBy }!.value) in the work tree but not in the last commit; commit the version change first, then run relctl adopt")
+                    throw CLIFailure(message: "\(path) holds \(changedBy.value) in the work tree but not in the last commit; commit the version change first, then run relctl adopt")
                 }
-                return AdoptionBaseline(commit: newer, summary: try repository.commitSummary(newer), path: changedBy)
+                return AdoptionBaseline(commit: newer, summary: try repository.commitSummary(newer), path: path)
             }
             newer = commit
             let read = Result { () throws(GitError) in try repository.firstParent(of: commit) }

@@ -1,0 +1,55 @@
+import Testing
+import RelctlCore
+import RelctlFiles
+@testable import RelctlCLI
+
+@Suite("Error report: every error one way, exit codes in one place")
+struct ErrorReportTests {
+    /// What `ErrorReport` writes for `error` and the code it returns.
+    func report(_ error: any Error, root: String? = "/work/app") -> (stderr: String, code: Int32) {
+        var stderr = ""
+        var stdout = ""
+        let output = Output(stdout: { stdout += $0 }, stderr: { stderr += $0 })
+        let code = ErrorReport.report(error, output: output, root: root).rawValue
+        #expect(stdout.isEmpty)
+        return (stderr, code)
+    }
+
+    @Test func aFileErrorIsShownRelativeToTheRepositoryRoot() {
+        let error = FileEditError(path: "/work/app/ios/App/Info.plist", line: 12, message: "CFBundleVersion is empty",
+                                  hint: "write a build number such as 1")
+        let result = report(error)
+        #expect(result.stderr == "error: ios/App/Info.plist:12: CFBundleVersion is empty (write a build number such as 1)\n")
+        #expect(result.code == 1)
+        #expect(report(error, root: nil).stderr == "error: /work/app/ios/App/Info.plist:12: CFBundleVersion is empty (write a build number such as 1)\n")
+    }
+
+    @Test func configAndStoreRuleErrorsAreDiagnosticsToo() {
+        #expect(report(ConfigError(path: ".relctl.json", line: 3, message: "unknown key 'tagFromat'; did you mean 'tagFormat'?"))
+            == ("error: .relctl.json:3: unknown key 'tagFromat'; did you mean 'tagFormat'?\n", 1))
+        #expect(report(StoreRuleViolation(message: "m", rule: "r", fix: "f")) == ("error: m (rule: r; fix: f)\n", 1))
+        #expect(report(CLIFailure(message: "the repository has no commits yet")) == ("error: the repository has no commits yet\n", 1))
+    }
+
+    @Test func exitCodesAreThrownValues() {
+        #expect(report(ExitCode.drift) == ("", 2))
+        #expect(report(ExitCode.failure) == ("", 1))
+        #expect(report(UsageError(message: "--remote goes with --push", usage: "relctl release [--push]"))
+            == ("error: --remote goes with --push\nusage: relctl release [--push]\n", 64))
+        #expect(report(MajorReleaseHalted(version: "2.0.0")).code == 3)
+        #expect(report(MajorReleaseHalted(version: "2.0.0")).stderr.hasPrefix("error: halted before major release 2.0.0 (onMajor is \"halt\")"))
+    }
+
+    @Test func preflightProblemsAreCounted() {
+        let one = report(PreflightFailure(problems: [Problem("HEAD is detached; check out a release branch (main)")]))
+        #expect(one == ("error: HEAD is detached; check out a release branch (main)\nnothing was changed (1 preflight problem)\n", 1))
+        let two = report(PreflightFailure(problems: [Problem("a"), Problem("b")]))
+        #expect(two == ("error: a\nerror: b\nnothing was changed (2 preflight problems)\n", 1))
+    }
+
+    @Test func anInternalErrorSaysItIsABug() {
+        let result = report(InternalError("the release commit was made but not recorded"))
+        #expect(result.code == 1)
+        #expect(result.stderr == "error: internal error: the release commit was made but not recorded (this is a bug in relctl; please report it with the command that was run and this message)\n")
+    }
+}
