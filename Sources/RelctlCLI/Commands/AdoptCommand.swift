@@ -116,7 +116,6 @@ enum AdoptCommand {
         let message = "\(tag)\n\nBaseline set by relctl adopt: the version files held \(text) when relctl was adopted; releases continue from here.\n"
         try repository.createAnnotatedTag(tag, target: baseline.commit, message: message, tagger: identities.committer)
         context.output.message("created \(tag) on \(baseline.commit.hex.prefix(12)); it is local: the next 'relctl release --push' pushes it with the release (or: git push origin \(tag))")
-        return
     }
 
     /// How to make `text` adoptable under `scheme`.

@@ -55,6 +55,5 @@ enum ChangelogCommand {
         } else {
             context.output.resultText(section)
         }
-        return
     }
 }

@@ -49,7 +49,6 @@ enum NextCommand {
         } else {
             context.output.message(analysis.reason ?? "no release is due")
         }
-        return
     }
 
     static func json(_ analysis: ReleaseAnalysis) -> JSONOutput {

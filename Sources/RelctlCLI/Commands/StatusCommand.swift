@@ -69,6 +69,5 @@ enum StatusCommand {
             text += "major pending: none\n"
         }
         context.output.resultText(text)
-        return
     }
 }
