@@ -73,7 +73,7 @@ public enum BuildNumberPolicy {
                                          fix: "run in CI where \(name) is set, or pass an explicit build number")
             }
             let trimmed = trimWhitespace(raw)
-            guard trimmed.isAllDigits, let n = Int(trimmed) else {
+            guard trimmed.isASCIIDigits, let n = Int(trimmed) else {
                 throw StoreRuleViolation(message: "environment variable \(name)=\"\(raw)\" is not an integer",
                                          rule: "the env strategy needs a non-negative integer",
                                          fix: "point the strategy at a numeric variable such as GITHUB_RUN_NUMBER",

@@ -53,7 +53,7 @@ public struct CalendarScheme: Hashable, Sendable, CustomStringConvertible {
         /// The value of a component's text (a short year is after 2000); nil when the text is not how this
         /// token writes a value (`01` for `M`, `1` for `0M`, `24` for `YYYY`) or the value is out of range.
         func parse(_ text: Substring) -> UInt64? {
-            guard !text.isEmpty, text.utf8.count <= 19, text.isAllDigits,
+            guard !text.isEmpty, text.utf8.count <= 19, text.isASCIIDigits,
                   var value = UInt64(text) else { return nil }
             switch kind {
             case .year:

@@ -57,7 +57,7 @@ public struct VersionParts: Sendable, Hashable {
         let parts = core.split(separator: ".", omittingEmptySubsequences: false)
         var out: [Int] = []
         for p in parts {
-            guard p.isAllDigits, let n = Int(p) else { return nil }
+            guard p.isASCIIDigits, let n = Int(p) else { return nil }
             out.append(n)
         }
         return out
@@ -78,7 +78,7 @@ public enum StoreRules {
     /// CFBundleShortVersionString: one to three non-negative integers separated by dots, digits and dots only.
     public static func validateIOSMarketingVersion(_ version: String) throws(StoreRuleViolation) {
         let parts = version.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count), parts.allSatisfy(\.isAllDigits) else {
+        guard (1...3).contains(parts.count), parts.allSatisfy(\.isASCIIDigits) else {
             let core = VersionParts(version).core
             throw StoreRuleViolation(
                 message: "iOS marketing version \"\(version)\" is not accepted by App Store Connect",
@@ -94,7 +94,7 @@ public enum StoreRules {
     /// the new build number must be greater (compared component by component).
     public static func validateIOSBuildNumber(_ build: String, current: String? = nil) throws(StoreRuleViolation) {
         let parts = build.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count), parts.allSatisfy(\.isAllDigits) else {
+        guard (1...3).contains(parts.count), parts.allSatisfy(\.isASCIIDigits) else {
             throw StoreRuleViolation(
                 message: "iOS build number \"\(build)\" is not valid",
                 rule: "CFBundleVersion is one to three period-separated non-negative integers",
@@ -113,7 +113,7 @@ public enum StoreRules {
 
     /// versionCode: a positive integer ≤ 2100000000, strictly greater than `current` when given.
     public static func validateAndroidVersionCode(_ code: String, current: String? = nil) throws(StoreRuleViolation) {
-        guard code.isAllDigits, let n = Int(code), n > 0 else {
+        guard code.isASCIIDigits, let n = Int(code), n > 0 else {
             throw StoreRuleViolation(
                 message: "Android versionCode \"\(code)\" is not a positive integer",
                 rule: "versionCode is a positive integer",

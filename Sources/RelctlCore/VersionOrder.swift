@@ -47,13 +47,13 @@ public enum VersionOrder {
             let parts = VersionParts(text)
             for component in parts.core.split(separator: ".", omittingEmptySubsequences: false) {
                 guard !component.isEmpty, component.utf8.count <= 19,
-                      component.isAllDigits, let n = UInt64(component) else { return nil }
+                      component.isASCIIDigits, let n = UInt64(component) else { return nil }
                 numbers.append(n)
             }
             if let pre = parts.prerelease {
                 for identifier in pre.split(separator: ".", omittingEmptySubsequences: false) {
                     guard !identifier.isEmpty else { return nil }
-                    if identifier.isAllDigits, let n = UInt64(identifier) {
+                    if identifier.isASCIIDigits, let n = UInt64(identifier) {
                         prerelease.append(.numeric(n))
                     } else {
                         prerelease.append(.alphanumeric(String(identifier)))

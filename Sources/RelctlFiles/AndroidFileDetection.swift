@@ -1,4 +1,5 @@
 import Foundation
+import RelctlCore
 
 // `relctl init` on the Android side: the app modules of every Gradle project in the repository and the files their
 // versions really live in.
@@ -172,7 +173,7 @@ extension VersionFiles {
             if let rank = nameKeys.firstIndex(of: normalized), value.first?.isNumber == true, rank < (name?.rank ?? .max) {
                 name = (key, rank)
             }
-            if let rank = codeKeys.firstIndex(of: normalized), isAllDigits(value), rank < (code?.rank ?? .max) {
+            if let rank = codeKeys.firstIndex(of: normalized), value.isASCIIDigits, rank < (code?.rank ?? .max) {
                 code = (key, rank)
             }
         }

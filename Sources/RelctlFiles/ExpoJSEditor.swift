@@ -141,7 +141,7 @@ public struct ExpoJSEditor: VersionEditor {
         for location in locations where location.indirection == nil {
             guard let newValue = target.value(for: location.field), newValue != location.value else { continue }
             if location.isNumber == true {
-                guard isAllDigits(newValue) else {
+                guard newValue.isASCIIDigits else {
                     throw FileEditError(path: path, line: location.line,
                                         message: "\(location.context ?? "value") is a number literal, but \"\(newValue)\" is not an integer",
                                         hint: "write the value as a string literal if it must hold \"\(newValue)\"")

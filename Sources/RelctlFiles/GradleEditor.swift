@@ -272,7 +272,7 @@ public struct GradleEditor: VersionEditor {
     /// for versionName; nil for anything else.
     func literal(_ token: CodeToken, field: VersionField) -> String? {
         if field == .androidBuild {
-            if token.kind == .number || (token.isLiteralString && isAllDigits(token.text)) { return token.text }
+            if token.kind == .number || (token.isLiteralString && token.text.isASCIIDigits) { return token.text }
             return nil
         }
         return token.isLiteralString ? token.text : nil
@@ -316,7 +316,7 @@ public struct GradleEditor: VersionEditor {
         for location in locations where location.indirection == nil {
             guard let newValue = target.value(for: location.field), newValue != location.value else { continue }
             if location.field == .androidBuild && location.isNumber != false {
-                guard isAllDigits(newValue) else {
+                guard newValue.isASCIIDigits else {
                     throw FileEditError(path: path, line: location.line, message: "versionCode must be an integer, got \"\(newValue)\"")
                 }
                 edits.append(TextEdit(range: location.range, replacement: newValue))

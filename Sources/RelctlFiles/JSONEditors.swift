@@ -50,7 +50,7 @@ enum JSONEditing {
     static func edit(_ location: VersionLocation, to newValue: String, text: ByteText, path: String) throws(FileEditError) -> TextEdit? {
         if location.value == newValue { return nil }
         if location.isNumber == true {
-            guard isAllDigits(newValue), newValue.first != "0" || newValue == "0" else {
+            guard newValue.isASCIIDigits, newValue.first != "0" || newValue == "0" else {
                 throw FileEditError(path: path, line: location.line,
                                     message: "\(location.context ?? "value") is a number in the file, but \"\(newValue)\" is not an integer",
                                     hint: "write the value as a string in the file if it must hold \"\(newValue)\"")

@@ -49,13 +49,13 @@ public struct XcconfigEditor: VersionEditor {
         for n in 1...t.lineCount {
             let r = t.lineRange(n)
             var i = r.lowerBound
-            while i < r.upperBound && t.bytes[i].isHorizontalSpace { i += 1 }
+            while i < r.upperBound && t.bytes[i].isASCIIHorizontalSpace { i += 1 }
             let keyStart = i
             while i < r.upperBound && t.bytes[i].isIdentifierByte { i += 1 }
             let key = t.string(keyStart..<i)
             let field: VersionField
             if key == marketingKey { field = .marketing } else if key == buildKey { field = .iosBuild } else { continue }
-            while i < r.upperBound && t.bytes[i].isHorizontalSpace { i += 1 }
+            while i < r.upperBound && t.bytes[i].isASCIIHorizontalSpace { i += 1 }
             if i < r.upperBound, t.bytes[i] == UInt8(ascii: "[") {
                 // `KEY[sdk=macosx*] = …`: a conditional value relctl does not edit; `edits` refuses it.
                 var end = i
@@ -65,13 +65,13 @@ public struct XcconfigEditor: VersionEditor {
             }
             guard i < r.upperBound, t.bytes[i] == UInt8(ascii: "=") else { continue }
             i += 1
-            while i < r.upperBound && t.bytes[i].isHorizontalSpace { i += 1 }
+            while i < r.upperBound && t.bytes[i].isASCIIHorizontalSpace { i += 1 }
             var end = i
             while end < r.upperBound {
                 if t.bytes[end] == UInt8(ascii: "/") && end + 1 < r.upperBound && t.bytes[end + 1] == UInt8(ascii: "/") { break }
                 end += 1
             }
-            while end > i && (t.bytes[end - 1].isHorizontalSpace || t.bytes[end - 1] == UInt8(ascii: ";")) { end -= 1 }
+            while end > i && (t.bytes[end - 1].isASCIIHorizontalSpace || t.bytes[end - 1] == UInt8(ascii: ";")) { end -= 1 }
             let value = t.string(i..<end)
             let reference = buildSettingReference(value)
             result.append(VersionLocation(field: field, value: value, line: n, range: i..<end,
@@ -120,24 +120,24 @@ public struct PropertiesEditor: VersionEditor {
             continued = r.count > 0 && t.bytes[r.upperBound - 1] == UInt8(ascii: "\\")
             if wasContinued { continue }
             var i = r.lowerBound
-            while i < r.upperBound && (t.bytes[i].isHorizontalSpace || t.bytes[i] == 0x0C) { i += 1 }
+            while i < r.upperBound && (t.bytes[i].isASCIIHorizontalSpace || t.bytes[i] == 0x0C) { i += 1 }
             guard i < r.upperBound, t.bytes[i] != UInt8(ascii: "#"), t.bytes[i] != UInt8(ascii: "!") else { continue }
             let keyStart = i
-            while i < r.upperBound, !t.bytes[i].isHorizontalSpace, t.bytes[i] != UInt8(ascii: "="), t.bytes[i] != UInt8(ascii: ":") { i += 1 }
+            while i < r.upperBound, !t.bytes[i].isASCIIHorizontalSpace, t.bytes[i] != UInt8(ascii: "="), t.bytes[i] != UInt8(ascii: ":") { i += 1 }
             let key = t.string(keyStart..<i)
             let field: VersionField
             if key == versionNameKey { field = .marketing } else if key == versionCodeKey { field = .androidBuild } else { continue }
             let keyEnd = i
-            while i < r.upperBound && t.bytes[i].isHorizontalSpace { i += 1 }
+            while i < r.upperBound && t.bytes[i].isASCIIHorizontalSpace { i += 1 }
             if i < r.upperBound && (t.bytes[i] == UInt8(ascii: "=") || t.bytes[i] == UInt8(ascii: ":")) { i += 1 }
-            while i < r.upperBound && t.bytes[i].isHorizontalSpace { i += 1 }
+            while i < r.upperBound && t.bytes[i].isASCIIHorizontalSpace { i += 1 }
             if keyEnd == r.upperBound {
                 // `KEY` alone: a value written here would run into the key.
                 throw FileEditError(path: path, line: n, message: "\(key) has no value and no '='",
                                     hint: "write it as \(key)=<value>")
             }
             var end = r.upperBound
-            while end > i && t.bytes[end - 1].isHorizontalSpace { end -= 1 }
+            while end > i && t.bytes[end - 1].isASCIIHorizontalSpace { end -= 1 }
             if continued {
                 throw FileEditError(path: path, line: n, message: "\(key) continues on the next line (trailing backslash)",
                                     hint: "write the value on one line")
@@ -188,7 +188,7 @@ public struct PubspecEditor: VersionEditor {
             let r = t.lineRange(n)
             guard r.count >= key.count + 1 else { continue }
             let first = t.bytes[r.lowerBound]
-            if inBlockScalar && (first.isHorizontalSpace) { continue }
+            if inBlockScalar && (first.isASCIIHorizontalSpace) { continue }
             inBlockScalar = false
             var i = r.lowerBound
             var quoted: UInt8? = nil
@@ -206,13 +206,13 @@ public struct PubspecEditor: VersionEditor {
                 guard i < r.upperBound, t.bytes[i] == q else { continue }
                 i += 1
             }
-            while i < r.upperBound && t.bytes[i].isHorizontalSpace { i += 1 }
+            while i < r.upperBound && t.bytes[i].isASCIIHorizontalSpace { i += 1 }
             guard i < r.upperBound, t.bytes[i] == UInt8(ascii: ":") else { continue }
             i += 1
-            while i < r.upperBound && t.bytes[i].isHorizontalSpace { i += 1 }
+            while i < r.upperBound && t.bytes[i].isASCIIHorizontalSpace { i += 1 }
             if i < r.upperBound && t.bytes[i] == UInt8(ascii: "&") { // anchor: `version: &v 1.2.3+4`
-                while i < r.upperBound && !t.bytes[i].isHorizontalSpace { i += 1 }
-                while i < r.upperBound && t.bytes[i].isHorizontalSpace { i += 1 }
+                while i < r.upperBound && !t.bytes[i].isASCIIHorizontalSpace { i += 1 }
+                while i < r.upperBound && t.bytes[i].isASCIIHorizontalSpace { i += 1 }
             }
             guard i < r.upperBound, t.bytes[i] != UInt8(ascii: "#") else {
                 throw FileEditError(path: path, line: n, message: "top-level version: has no value",
@@ -237,10 +237,10 @@ public struct PubspecEditor: VersionEditor {
             } else {
                 end = i
                 while end < r.upperBound {
-                    if t.bytes[end] == UInt8(ascii: "#") && end > i && t.bytes[end - 1].isHorizontalSpace { break }
+                    if t.bytes[end] == UInt8(ascii: "#") && end > i && t.bytes[end - 1].isASCIIHorizontalSpace { break }
                     end += 1
                 }
-                while end > start && t.bytes[end - 1].isHorizontalSpace { end -= 1 }
+                while end > start && t.bytes[end - 1].isASCIIHorizontalSpace { end -= 1 }
             }
             let valueEnd = valueQuote == nil ? end : end + 1
             var nameEnd = start
@@ -287,7 +287,7 @@ public struct PubspecEditor: VersionEditor {
             edits.append(TextEdit(range: f.name, replacement: name))
         }
         if var build = target.value(for: .build) {
-            guard isAllDigits(build) else {
+            guard build.isASCIIDigits else {
                 throw FileEditError(path: path, line: f.line, message: "build number \"\(build)\" is not an integer",
                                     hint: "Flutter uses the +N build number as versionCode and CFBundleVersion")
             }

@@ -91,7 +91,7 @@ public struct VersionCatalogEditor: VersionEditor {
             let r = t.lineRange(n)
             if openString != nil || arrayDepth > 0 { scanRest(r.lowerBound, r.upperBound); continue }
             var i = r.lowerBound
-            while i < r.upperBound && b[i].isHorizontalSpace { i += 1 }
+            while i < r.upperBound && b[i].isASCIIHorizontalSpace { i += 1 }
             guard i < r.upperBound, b[i] != UInt8(ascii: "#") else { continue }
             if b[i] == UInt8(ascii: "[") {
                 // `[versions]`, `[ versions ]`, `["versions"]`; `[[array]]` is some other table.
@@ -119,13 +119,13 @@ public struct VersionCatalogEditor: VersionEditor {
                 while i < r.upperBound, b[i].isIdentifierByte || b[i] == UInt8(ascii: "-") || b[i] == UInt8(ascii: ".") { i += 1 }
                 key = t.string(keyStart..<i)
             }
-            while i < r.upperBound && b[i].isHorizontalSpace { i += 1 }
+            while i < r.upperBound && b[i].isASCIIHorizontalSpace { i += 1 }
             guard !key.isEmpty, i < r.upperBound, b[i] == UInt8(ascii: "=") else {
                 scanRest(i, r.upperBound)
                 continue
             }
             i += 1
-            while i < r.upperBound && b[i].isHorizontalSpace { i += 1 }
+            while i < r.upperBound && b[i].isASCIIHorizontalSpace { i += 1 }
             let valueStart = i
             if table != "versions" {
                 scanRest(valueStart, r.upperBound)
@@ -155,7 +155,7 @@ public struct VersionCatalogEditor: VersionEditor {
             } else {
                 var j = valueStart
                 while j < r.upperBound, b[j] != UInt8(ascii: "#") { j += 1 }
-                while j > valueStart, b[j - 1].isHorizontalSpace { j -= 1 }
+                while j > valueStart, b[j - 1].isASCIIHorizontalSpace { j -= 1 }
                 valueEnd = j
                 if valueEnd > valueStart, b[valueStart..<valueEnd].allSatisfy(\.isASCIIDigit) { editable = valueStart..<valueEnd }
                 scanRest(valueStart, r.upperBound)
@@ -199,7 +199,7 @@ public struct VersionCatalogEditor: VersionEditor {
         }
         try refuseComputed(locations, target: target, path: path)
         for location in locations where location.field == .androidBuild {
-            if let code = target.androidBuild, !isAllDigits(code) {
+            if let code = target.androidBuild, !code.isASCIIDigits {
                 throw FileEditError(path: path, line: location.line, message: "versionCode must be an integer, got \"\(code)\"")
             }
         }

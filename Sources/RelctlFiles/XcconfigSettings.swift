@@ -67,12 +67,12 @@ package struct XcconfigSettings: Sendable {
         guard i > 0 else { return nil }
         let key = String(decoding: bytes[0..<i], as: UTF8.self)
         var conditional = false
-        while i < bytes.count && bytes[i].isHorizontalSpace { i += 1 }
+        while i < bytes.count && bytes[i].isASCIIHorizontalSpace { i += 1 }
         while i < bytes.count && bytes[i] == UInt8(ascii: "[") {
             conditional = true
             while i < bytes.count && bytes[i] != UInt8(ascii: "]") { i += 1 }
             i += 1
-            while i < bytes.count && bytes[i].isHorizontalSpace { i += 1 }
+            while i < bytes.count && bytes[i].isASCIIHorizontalSpace { i += 1 }
         }
         guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else { return nil }
         i += 1

@@ -20,9 +20,9 @@ struct ASCIITests {
     }
 
     @Test func allDigitsNeedsAtLeastOne() {
-        #expect("2100000000".isAllDigits)
-        #expect("007"[...].isAllDigits)
-        #expect(!"".isAllDigits)
-        #expect(!"12a".isAllDigits && !"1.2".isAllDigits && !"-1".isAllDigits && !"٣".isAllDigits)
+        #expect("2100000000".isASCIIDigits)
+        #expect("007"[...].isASCIIDigits)
+        #expect(!"".isASCIIDigits)
+        #expect(!"12a".isASCIIDigits && !"1.2".isASCIIDigits && !"-1".isASCIIDigits && !"٣".isASCIIDigits)
     }
 }
