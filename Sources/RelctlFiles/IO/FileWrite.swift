@@ -1,15 +1,15 @@
 import Foundation
 
 /// One file to replace: its expected current bytes (nil: the file must not exist yet) and the new bytes.
-public struct FileWrite: Sendable, Hashable {
+package struct FileWrite: Sendable, Hashable {
     /// Absolute path.
-    public var path: String
-    public var oldBytes: [UInt8]?
-    public var newBytes: [UInt8]
+    package var path: String
+    package var oldBytes: [UInt8]?
+    package var newBytes: [UInt8]
     /// The path errors show, relative to the project root; nil: `path` relative to the git work tree holding it.
-    public var displayPath: String?
+    package var displayPath: String?
 
-    public init(path: String, oldBytes: [UInt8]?, newBytes: [UInt8], displayPath: String? = nil) {
+    package init(path: String, oldBytes: [UInt8]?, newBytes: [UInt8], displayPath: String? = nil) {
         self.path = path
         self.oldBytes = oldBytes
         self.newBytes = newBytes
@@ -18,7 +18,7 @@ public struct FileWrite: Sendable, Hashable {
 
     /// The path for messages: `displayPath`, else `path` relative to the nearest enclosing folder with a `.git`
     /// (the repository root relctl runs in), else `path` as is.
-    public var shownPath: String {
+    package var shownPath: String {
         if let displayPath { return displayPath }
         var folder = (path as NSString).deletingLastPathComponent
         while folder.count > 1 {

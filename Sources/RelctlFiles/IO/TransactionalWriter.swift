@@ -10,8 +10,8 @@ import Darwin
 /// the original, keeping the file mode. If any write fails, every file already written is restored byte
 /// for byte (the same way) and the error is rethrown. Before writing anything, every file is checked to
 /// still hold `oldBytes`, so a concurrent edit aborts the whole write.
-public enum TransactionalWriter {
-    public static func write(_ writes: [FileWrite]) throws(FileEditError) {
+package enum TransactionalWriter {
+    package static func write(_ writes: [FileWrite]) throws(FileEditError) {
         for w in writes {
             // Renaming over a symbolic link would replace the link with a regular file and leave its target as it was.
             if let target = SymbolicLink.target(w.path) {
@@ -54,7 +54,7 @@ public enum TransactionalWriter {
     /// Puts back what `writes` replaced (files that were created are removed), last first.
     /// Returns the paths (as shown in messages) that could not be restored.
     @discardableResult
-    public static func undo(_ writes: [FileWrite]) -> [String] {
+    package static func undo(_ writes: [FileWrite]) -> [String] {
         var failures: [String] = []
         for w in writes.reversed() {
             if let old = w.oldBytes {

@@ -1,0 +1,19 @@
+import RelctlCore
+
+/// An Android `build.gradle` / `build.gradle.kts` (`GradleEditor`): `versionName` / `versionCode` of
+/// `android { defaultConfig { … } }`, following `gradle.properties` and version catalog references.
+struct GradleFormat: VersionFileFormat {
+    let name = FileFormat.gradle
+    let optionKeys: Set<String> = []
+    let marketingPlatform: StorePlatform? = .android
+
+    func editor(_ options: FileOptions, readFile: (@Sendable (String) -> String?)?) -> any VersionEditor { GradleEditor() }
+
+    /// Every Android app module with the `gradle.properties` keys, version catalog entries and `version.properties`
+    /// it reads (`AndroidFileDetection`).
+    func detect(into detection: inout FileDetection) {
+        detection.entries += AndroidFileDetection(files: detection.files).detect()
+        detection.androidAppVersion = detection.entries.first(where: { $0.format == .gradle || $0.format == .properties })
+            .flatMap { entry in detection.literalLocations(entry)?.first(where: { $0.field == .marketing && $0.indirection == nil })?.value }
+    }
+}
