@@ -33,6 +33,12 @@ package protocol VersionFileFormat: Sendable {
     func checkBuildNumber(_ field: VersionField, new: String, current: String?) throws(StoreRuleViolation)
     /// `relctl init`: adds the files of this format found in the project (and may add files they refer to).
     func detect(into detection: inout FileDetection)
+    /// `relctl init`: whether a detected file is kept though it holds no literal value of its own (its values live
+    /// in other files it tells relctl about).
+    func keptWithoutLiteral(_ file: FileVersions) -> Bool
+    /// `relctl init`: whether a detected file is kept beside the other kept files (a file added for the files that
+    /// read it goes with them).
+    func keptBeside(_ file: FileVersions, kept: [FileVersions]) -> Bool
 }
 
 /// Where a file stands towards the `$(NAME)` build settings other files refer to.
@@ -73,6 +79,8 @@ extension VersionFileFormat {
     }
 
     package func detect(into detection: inout FileDetection) {}
+    package func keptWithoutLiteral(_ file: FileVersions) -> Bool { false }
+    package func keptBeside(_ file: FileVersions, kept: [FileVersions]) -> Bool { true }
 
     /// Whether entries of this format take `"only"` (see `OnlyField`).
     package var takesOnly: Bool { optionKeys.contains("only") }

@@ -13,7 +13,7 @@ extension SyncPlan {
                 case .pbxproj, .unset, .unresolved:
                     continue // the project editor writes it, or refuses with the reason
                 case .flutter:
-                    if !entries.contains(where: { $0.format == .pubspec }) {
+                    if !entries.contains(where: { $0.format.unit.buildSettings == .flutter }) {
                         throw FileEditError(path: file.entry.path, line: version.line,
                                             message: "the \(what) of target \(version.target) is $(\(source.setting)), which flutter build sets from pubspec.yaml; no files entry covers it",
                                             hint: "add {\"path\": \"pubspec.yaml\", \"format\": \"pubspec\"}")

@@ -23,6 +23,12 @@ struct ExpoFormat: VersionFileFormat {
         }
     }
 
+    /// A config without `expo.version` takes package.json's version: kept only with that entry.
+    func keptBeside(_ file: FileVersions, kept: [FileVersions]) -> Bool {
+        file.locations.contains(where: { $0.field == .marketing })
+            || kept.contains(where: { $0.entry.isPackageJSONVersion(beside: file.entry.path) })
+    }
+
     /// `app.config.json`, else an `app.json` with an `expo` key, at the root; its version is the app's.
     func detect(into detection: inout FileDetection) {
         let files = detection.files

@@ -9,6 +9,16 @@ struct GradleFormat: VersionFileFormat {
 
     func editor(_ options: FileOptions, readFile: (@Sendable (String) -> String?)?) -> any VersionEditor { GradleEditor() }
 
+    /// A script reading gradle.properties only is kept with it: it tells where the values live.
+    func keptWithoutLiteral(_ file: FileVersions) -> Bool { !file.locations.isEmpty }
+
+    /// Whether the build script `gradle` reads a value `entry` writes (a reference, or the override of a fallback).
+    static func reads(_ gradle: FileVersions, from entry: FileEntry) -> Bool {
+        gradle.entry.format == .gradle && gradle.locations.contains { location in
+            [location.indirection, location.overriddenBy].contains { $0.map { entry.covers($0, inFileAt: gradle.entry.path) } ?? false }
+        }
+    }
+
     /// Every Android app module with the `gradle.properties` keys, version catalog entries and `version.properties`
     /// it reads (`AndroidFileDetection`).
     func detect(into detection: inout FileDetection) {

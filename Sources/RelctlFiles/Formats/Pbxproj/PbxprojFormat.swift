@@ -26,6 +26,12 @@ struct PbxprojFormat: VersionFileFormat {
         }
     }
 
+    /// A project whose targets' versions all live in .xcconfig files or Info.plists is kept with them: it tells
+    /// which target reads which.
+    func keptWithoutLiteral(_ file: FileVersions) -> Bool {
+        file.targets.contains { [$0.marketing, $0.build].contains { [.xcconfig, .plist].contains($0.kind) } }
+    }
+
     /// The Xcode projects of the app with the `.xcconfig` files and Info.plists their targets' versions live in
     /// (`AppleVersionFileDetection`), compared with the version the app's cross-platform config states.
     func detect(into detection: inout FileDetection) {

@@ -15,4 +15,11 @@ struct PropertiesFormat: VersionFileFormat {
     func editor(_ options: FileOptions, readFile: (@Sendable (String) -> String?)?) -> any VersionEditor {
         PropertiesEditor(versionNameKey: options.propertyKeys.name, versionCodeKey: options.propertyKeys.code)
     }
+
+    /// A gradle.properties is added for the build scripts that read it, and goes with them (a version.properties
+    /// stands on its own).
+    func keptBeside(_ file: FileVersions, kept: [FileVersions]) -> Bool {
+        file.entry.path.split(separator: "/").last != "gradle.properties"
+            || kept.contains { GradleFormat.reads($0, from: file.entry) }
+    }
 }

@@ -26,4 +26,9 @@ struct VersionCatalogFormat: VersionFileFormat {
     func editor(_ options: FileOptions, readFile: (@Sendable (String) -> String?)?) -> any VersionEditor {
         VersionCatalogEditor(versionNameKey: options.versionNameKey, versionCodeKey: options.versionCodeKey)
     }
+
+    /// Added for the build scripts that read it, and goes with them.
+    func keptBeside(_ file: FileVersions, kept: [FileVersions]) -> Bool {
+        kept.contains { GradleFormat.reads($0, from: file.entry) }
+    }
 }
