@@ -19,7 +19,4 @@ struct VersionSync {
         current.files.contains { $0.locations.contains { $0.field == field || $0.field == .build } }
     }
     var changed: [FileChange] { plan.changes.filter(\.isChanged) }
-
-    /// The changed files as writes, with the path each one is shown as (`FileChange.write`).
-    var writes: [FileWrite] { plan.writes }
 }

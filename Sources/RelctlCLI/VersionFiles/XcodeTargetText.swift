@@ -51,7 +51,7 @@ enum XcodeTargetText {
 
     static func flutterSite(_ source: XcodeVersionSource, among files: [FileVersions]) -> String {
         let field: VersionField = source.setting == "FLUTTER_BUILD_NAME" ? .marketing : .build
-        if let pubspec = files.first(where: { $0.entry.format == .pubspec }),
+        if let pubspec = files.first(where: { $0.entry.format.unit.buildSettings == .flutter }),
            let location = pubspec.locations.first(where: { $0.field == field && $0.indirection == nil }) {
             return "set by flutter build from \(pubspec.entry.path):\(location.line) (\(location.value))"
         }
@@ -77,7 +77,7 @@ enum XcodeTargetText {
                 case .flutter:
                     value = "$(\(source.setting))"
                     indirection = flutterSite(source, among: files)
-                    if let pubspec = files.first(where: { $0.entry.format == .pubspec }) {
+                    if let pubspec = files.first(where: { $0.entry.format.unit.buildSettings == .flutter }) {
                         path = pubspec.entry.path
                         line = pubspec.locations.first?.line
                     }
