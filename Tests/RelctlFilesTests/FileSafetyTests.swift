@@ -133,6 +133,6 @@ struct EncodingTests {
         ([0x41, 0xE9, 0x42], 1), ([0xC0, 0x80], 0), ([0xED, 0xA0, 0x80], 0), ([0x41, 0xE2, 0x82], 1), ([0xF5, 0x80, 0x80, 0x80], 0),
     ] as [([UInt8], Int?)])
     func utf8Validation(bytes: [UInt8], offset: Int?) {
-        #expect(VersionFiles.firstInvalidUTF8Offset(bytes) == offset)
+        #expect(TextFile.firstInvalidUTF8Offset(bytes) == offset)
     }
 }

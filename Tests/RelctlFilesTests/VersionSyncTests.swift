@@ -107,7 +107,7 @@ let bareEntries = [
             #expect(error.line == 3)
             #expect(error.message.contains("Gradle property APP_VERSION_CODE, which no files entry covers"))
         }
-        let detected = VersionFiles.detectFiles(root: project.root)
+        let detected = VersionFileDetection.entries(root: project.root)
         #expect(detected.map(\.format) == [.gradle, .properties])
         let plan = try SyncPlan.make(root: project.root, entries: detected, version: "10.3.0", androidBuild: "4083")
         try plan.write()
@@ -196,19 +196,19 @@ let bareEntries = [
         ])
         // The Xcode project tells which Info.plists and .xcconfig files are the app's: ios/Widget/Info.plist and
         // Config/Release.xcconfig belong to no target of it.
-        let detected = VersionFiles.detectFiles(root: project.root)
+        let detected = VersionFileDetection.entries(root: project.root)
         #expect(detected.map(\.path) == ["app.json", "package.json", "ios/Trailhead.xcodeproj/project.pbxproj",
                                          "android/app/build.gradle.kts"])
         #expect(detected.map(\.format) == [.expo, .json, .pbxproj, .gradle])
         // Without a project, Info.plists under ios/ and .xcconfig files anywhere sensible are proposed, but not one
         // holding another version than the app (4.2.1 against app.json's 1.0.0: another product).
         try FileManager.default.removeItem(atPath: project.root + "/ios/Trailhead.xcodeproj")
-        let withoutProject = VersionFiles.detect(root: project.root)
+        let withoutProject = VersionFileDetection.run(root: project.root)
         #expect(withoutProject.entries.map(\.path) == ["app.json", "package.json", "ios/Widget/Info.plist", "android/app/build.gradle.kts"])
         #expect(withoutProject.notes == ["left out Config/Release.xcconfig: it holds version 4.2.1, the app 1.0.0 (another product)"])
         try project.write("app.json", "{\"expo\": {\"version\": \"4.2.1\"}}")
         try project.write("package.json", "{\"name\": \"x\", \"version\": \"4.2.1\"}")
-        #expect(VersionFiles.detectFiles(root: project.root).map(\.path).contains("Config/Release.xcconfig"))
+        #expect(VersionFileDetection.entries(root: project.root).map(\.path).contains("Config/Release.xcconfig"))
     }
 }
 

@@ -82,7 +82,7 @@ import RelctlCore
             "android/app/build.gradle": Self.groovyLocals,
             "android/gradle.properties": "VERSION_CODE=3\nVERSION_NAME=0.9.0\n",
         ])
-        #expect(VersionFiles.detectFiles(root: project.root).isEmpty)
+        #expect(VersionFileDetection.entries(root: project.root).isEmpty)
     }
 }
 
@@ -93,7 +93,7 @@ import RelctlCore
             "android/app/build.gradle": gradle,
             "android/gradle.properties": try Fixtures.text("properties", "code-only.before"),
         ])
-        let detected = VersionFiles.detectFiles(root: project.root)
+        let detected = VersionFileDetection.entries(root: project.root)
         #expect(detected == [FileEntry(path: "android/app/build.gradle", format: .gradle),
                              FileEntry(path: "android/gradle.properties", format: .properties, options: FileOptions(versionCodeKey: "APP_VERSION_CODE"))])
         let plan = try SyncPlan.make(root: project.root, entries: detected, version: "2.1.0", androidBuild: "8")
@@ -113,7 +113,7 @@ import RelctlCore
             "android/app/build.gradle": GradleLocalVariableTests.flutterGroovy,
             "android/gradle.properties": "org.gradle.jvmargs=-Xmx1536M\n",
         ])
-        #expect(VersionFiles.detectFiles(root: project.root) == [FileEntry(path: "pubspec.yaml", format: .pubspec)])
+        #expect(VersionFileDetection.entries(root: project.root) == [FileEntry(path: "pubspec.yaml", format: .pubspec)])
     }
 
     @Test func aJSConfigWithAComputedVersionIsLeftOut() throws {
@@ -121,7 +121,7 @@ import RelctlCore
             "app.config.js": "const pkg = require('./package.json');\nmodule.exports = {\n  version: pkg.version,\n  android: { versionCode: 12 },\n};\n",
             "package.json": "{\"name\": \"x\", \"version\": \"1.0.0\"}",
         ])
-        #expect(VersionFiles.detectFiles(root: project.root) == [FileEntry(path: "package.json", format: .json)])
+        #expect(VersionFileDetection.entries(root: project.root) == [FileEntry(path: "package.json", format: .json)])
     }
 
     @Test func gradlePropertiesOnlyWithTheKeysItHolds() throws {
@@ -131,12 +131,12 @@ import RelctlCore
             "android/gradle.properties": "VERSION_CODE=4\n",
         ])
         // versionName reads a property the file does not hold: sync could not write it, so neither file is added.
-        #expect(VersionFiles.detectFiles(root: missingName.root).isEmpty)
+        #expect(VersionFileDetection.entries(root: missingName.root).isEmpty)
         let both = try TempProject([
             "android/app/build.gradle": gradle,
             "android/gradle.properties": "VERSION_CODE=4\nVERSION_NAME=1.0.0\n",
         ])
-        #expect(VersionFiles.detectFiles(root: both.root) == [
+        #expect(VersionFileDetection.entries(root: both.root) == [
             FileEntry(path: "android/app/build.gradle", format: .gradle),
             FileEntry(path: "android/gradle.properties", format: .properties,
                       options: FileOptions(versionNameKey: "VERSION_NAME", versionCodeKey: "VERSION_CODE")),
@@ -151,7 +151,7 @@ import RelctlCore
             "package.json": "{\n  \"name\": \"trail\",\n  \"version\": \"1.0.0\"\n}\n",
         ])
         let entries = [FileEntry(path: "app.json", format: .expo), FileEntry(path: "package.json", format: .json)]
-        #expect(VersionFiles.detectFiles(root: project.root) == entries)
+        #expect(VersionFileDetection.entries(root: project.root) == entries)
         let plan = try SyncPlan.make(root: project.root, entries: entries, version: "1.1.0", iosBuild: "8", androidBuild: "8")
         try plan.write()
         #expect(try project.text("app.json") == (try Fixtures.text("expo", "no-version.after")))
@@ -170,7 +170,7 @@ import RelctlCore
             #expect(error.hint?.contains("add \"version\" under \"expo\", or list package.json as a json entry") == true)
         }
         // init does not add it alone.
-        #expect(VersionFiles.detectFiles(root: project.root).isEmpty)
+        #expect(VersionFileDetection.entries(root: project.root).isEmpty)
     }
 }
 
@@ -202,7 +202,7 @@ import RelctlCore
             "ios/AppUITests/Info.plist": literal,
             "ios/Checks/Info.plist": bundle,
         ])
-        #expect(VersionFiles.detectFiles(root: project.root) == [FileEntry(path: "ios/App/Info.plist", format: .plist)])
+        #expect(VersionFileDetection.entries(root: project.root) == [FileEntry(path: "ios/App/Info.plist", format: .plist)])
     }
 }
 
@@ -252,7 +252,7 @@ import RelctlCore
             "android/app/build.gradle.kts": try Fixtures.text("gradle", "kotlin-property-delegate.before"),
             "android/gradle.properties": try Fixtures.text("properties", "kotlin-delegate.before"),
         ])
-        #expect(VersionFiles.detectFiles(root: project.root) == [
+        #expect(VersionFileDetection.entries(root: project.root) == [
             FileEntry(path: "android/app/build.gradle.kts", format: .gradle),
             FileEntry(path: "android/gradle.properties", format: .properties, options: FileOptions(versionCodeKey: "VERSION_CODE")),
         ])
@@ -267,7 +267,7 @@ import RelctlCore
             // A conditional build number without an unconditional one is never asked for, so sync writes this file.
             "Config/Mac.xcconfig": "MARKETING_VERSION = 4.2.0\nCURRENT_PROJECT_VERSION[sdk=macosx*] = 7\n",
         ])
-        let detected = VersionFiles.detectFiles(root: project.root)
+        let detected = VersionFileDetection.entries(root: project.root)
         #expect(detected == [FileEntry(path: "Config/Debug.xcconfig", format: .xcconfig),
                              FileEntry(path: "Config/Mac.xcconfig", format: .xcconfig)])
         // What init keeps, sync writes.

@@ -57,7 +57,7 @@ enum CurrentCommand {
         for file in current.files {
             out += "\(file.entry.path) (\(file.entry.format.rawValue))\n"
             if file.locations.isEmpty && file.targets.isEmpty { out += "  (no version values found)\n" }
-            for row in rows(file, among: current.files, root: current.root) {
+            for row in rows(file, among: current.files, project: current.project) {
                 let lines = row.lines.count == 1 ? "line \(row.lines[0])" : "lines " + row.lines.sorted().map(String.init).joined(separator: ", ")
                 var line = "  " + pad(VersionFileText.fieldName(row.field), 15) + pad(row.value, 12) + " " + lines
                 if let whereItLives = row.whereItLives { line += " → " + whereItLives }
@@ -77,7 +77,7 @@ enum CurrentCommand {
         var unused = false
     }
 
-    static func rows(_ file: FileVersions, among files: [FileVersions], root: String) -> [Row] {
+    static func rows(_ file: FileVersions, among files: [FileVersions], project: ProjectFiles) -> [Row] {
         var rows: [Row] = []
         for location in file.locations {
             let unused = file.isUnusedSetting(location)
@@ -85,7 +85,7 @@ enum CurrentCommand {
                 if !rows[i].lines.contains(location.line) { rows[i].lines.append(location.line) }
             } else {
                 let whereItLives = unused ? "not used: the targets read their version elsewhere (below); sync keeps it in step"
-                    : VersionFileText.whereItLives(location, in: file, among: files, root: root)
+                    : VersionFileText.whereItLives(location, in: file, among: files, project: project)
                 rows.append(Row(field: location.field, value: location.value, lines: [location.line],
                                 whereItLives: whereItLives, unused: unused))
             }
@@ -107,7 +107,7 @@ enum CurrentCommand {
             return .object([
                 ("value", .string(location.value)),
                 ("line", .int(location.line)),
-                ("indirection", .optional(VersionFileText.whereItLives(location, in: file, among: current.files, root: current.root))),
+                ("indirection", .optional(VersionFileText.whereItLives(location, in: file, among: current.files, project: current.project))),
             ])
         }
         return .object([

@@ -41,12 +41,14 @@ enum InitCommand {
         if FileManager.default.fileExists(atPath: configPath) {
             throw CLIFailure(message: "\(Config.fileName) already exists in \(root); relctl init never overwrites it (edit it, or delete it and run relctl init again)")
         }
-        let (entries, notes) = VersionFiles.detect(root: root)
+        let found = VersionFileDetection.run(root: root)
+        let (entries, notes) = (found.entries, found.notes)
         guard !entries.isEmpty else {
             for note in notes { context.output.note(note) }
             throw CLIFailure(message: "no version files found in \(root) (looked for app.json, app.config.*, package.json, pubspec.yaml, ios/*.xcodeproj, ios/*/Info.plist, */build.gradle(.kts) of an Android app module, gradle.properties, gradle/libs.versions.toml, version.properties, *.xcconfig); nothing was written, add 'files' entries to \(Config.fileName) by hand")
         }
-        let current = try? CurrentVersions.read(root: root, entries: entries)
+        // Read through the texts detection read: each file is opened once.
+        let current = found.currentVersions()
         let shared = sharedBuildCounter(current)
         let tagFormat = guessTagFormat(root: root)
         let text = configText(entries, sharedBuildNumber: shared.shared, tagFormat: tagFormat.pattern)
@@ -89,14 +91,14 @@ enum InitCommand {
         if let drift = current?.drift, !drift.isEmpty {
             context.output.warning("the files disagree (\(drift.map { VersionFileText.fieldName($0.field) }.joined(separator: ", "))); 'relctl current' shows where, 'relctl sync <version>' aligns them")
         }
-        offerAdoption(arguments, context)
-        return
+        offerAdoption(arguments, context, current: current)
     }
 
     /// An app already in the stores has a version but no release tag yet: offer `relctl adopt`, so the first
     /// release follows the version the files hold instead of starting again at initialVersion.
-    static func offerAdoption(_ arguments: ParsedArguments, _ context: CommandContext) {
-        guard let workspace = try? Workspace.open(arguments, context), let floor = workspace.versionFloor(),
+    static func offerAdoption(_ arguments: ParsedArguments, _ context: CommandContext, current: CurrentVersions?) {
+        guard let workspace = try? Workspace.open(arguments, context), let current, !workspace.config.files.isEmpty,
+              case let floor = VersionFloor(current),
               let held = floor.held, floor.agreed, VersionParts(held.value).prerelease == nil,
               let analysis = try? workspace.analyze(), analysis.baseTag == nil else { return }
         context.output.message("the files hold \(held.value) and no release tag is reachable from HEAD: if \(held.value) is in the stores, run 'relctl adopt' to tag it as the last release (relctl adopt --dry-run shows the commit), so the next release follows it")

@@ -71,7 +71,8 @@ enum SyncCommand {
             }
         }
 
-        if !dryRun, let written = try? workspace.readVersions() {
+        // What the files hold now, parsed from the texts just written (the disk is not read again).
+        if !dryRun, let written = try? sync.current.afterWriting(sync.plan) {
             SyncRecord(version: version, fingerprint: SyncRecord.fingerprint(written)).write(gitDir: workspace.repository.gitDir)
         }
 

@@ -27,7 +27,7 @@ enum ReleasePlanner {
                     if LexicalPath.relative(change.absolutePath, to: root) == nil {
                         fileProblem = fileProblem ?? "\(change.path) is outside the repository (\(root)), so the release commit cannot hold it; list only files inside the repository in \(workspace.configDisplayPath)"
                     }
-                    writes.append(FileWrite(path: change.absolutePath, oldBytes: Array(change.oldText.utf8), newBytes: Array(change.newText.utf8)))
+                    writes.append(change.write)
                 }
             } catch let failure as CLIFailure {
                 fileProblem = failure.message

@@ -9,6 +9,8 @@ struct Workspace {
     let config: Config
     /// The environment of the run (the release date of a calendar version comes from SOURCE_DATE_EPOCH).
     var environment: [String: String] = [:]
+    /// The configured version files, read once per run (`readVersions`).
+    let versionFiles = VersionFileCache()
 
     static func open(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Workspace {
         let start = arguments.value("--repo").map { LexicalPath.join(context.currentDirectory, $0) } ?? context.currentDirectory

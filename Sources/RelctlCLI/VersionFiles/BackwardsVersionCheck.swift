@@ -1,0 +1,84 @@
+import RelctlCore
+import RelctlFiles
+
+/// Never a version backwards: what `next` warns about and `release` refuses, with the fix.
+extension Workspace {
+    /// The one-line reason `next` warns about and `release` refuses `analysis.next`: a version below (or, for a
+    /// release with a base tag, equal to) what the files hold, or a first release below release tags that are not
+    /// ancestors of HEAD. Each names where, and the fix. nil when the version moves forward.
+    func backwardsProblem(_ analysis: ReleaseAnalysis, floor: VersionFloor?) -> String? {
+        guard let next = analysis.next?.description else { return nil }
+        // The very first release may be the version the files hold (a new app's 1.0.0): writing it changes nothing.
+        let refuseEqual = analysis.baseTag != nil
+        if let floor, let (standing, site) = floor.problem(writing: next, refuseEqual: refuseEqual,
+                                                           lastSyncedTo: { self.filesWereLastSynced(to: $0, current: floor.current) }) {
+            let held = site.value
+            switch standing {
+            case .lower:
+                return "\(site.path):\(site.line): the next version \(next) is lower than \(held), the version this file holds, and the stores refuse a version below the last one; \(adoptionFix(analysis, held: held))"
+            case .equal:
+                return "\(site.path):\(site.line): the next version \(next) is the version this file already holds, and \(site.platform == .android ? "Google Play users would get a new release under the last one's version" : "App Store Connect refuses a version it already has"); if \(held) is out, run 'relctl adopt' to tag it as released (then this release becomes the next one), and if it is not, put the files back to \(analysis.current?.description ?? "the last release") (relctl sync \(analysis.current?.description ?? "<version>") --allow-downgrade) and commit"
+            }
+        }
+        if analysis.baseTag == nil, let highest = analysis.unreachableTags.first,
+           VersionOrder.compare(next, highest.version.description) != .orderedDescending {
+            return "no release tag is reachable from HEAD, so the next version is \(next), but \(Self.tagList(analysis.unreachableTags.map(\.tag))) exist on commits that are not ancestors of HEAD (released from a branch never merged back?); merge it back (git merge \(highest.tag)) so releases continue from it, or run 'relctl adopt' to tag the version the files hold"
+        }
+        if analysis.baseTag == nil, analysis.unreachableTags.isEmpty, let highest = analysis.unparsedTags.first,
+           let text = (try? TagFormat(config.tagFormat))?.versionText(fromTag: highest),
+           VersionOrder.compare(next, text) != .orderedDescending {
+            return "no release tag is reachable from HEAD, so the next version is \(next), but \(Self.tagList(analysis.unparsedTags)) match tagFormat \"\(config.tagFormat)\" and are not versions of versionScheme \(config.versionScheme) (\(config.versionScheme.example)); \(unparsedFix(highest: highest, text: text))"
+        }
+        if analysis.baseTag == nil, analysis.unreachableTags.isEmpty, analysis.unparsedTags.isEmpty {
+            // Tags of another format only: the first release would start again below them.
+            let others = otherTagFormats(analysis)
+            let highest = others.guesses.compactMap { guess in
+                guess.tags.first.flatMap { tag in (try? TagFormat(guess.pattern))?.versionText(fromTag: tag) }
+            }.max { VersionOrder.compare($0, $1) == .orderedAscending }
+            if let highest, VersionOrder.compare(next, highest) != .orderedDescending, let fix = others.fix(configPath: configDisplayPath) {
+                return "no tag of tagFormat \"\(config.tagFormat)\" is reachable from HEAD, so the next version is \(next), but \(fix), so releases continue from the last of them"
+            }
+        }
+        return nil
+    }
+
+    /// How to give relctl the last release when it cannot see one.
+    func adoptionFix(_ analysis: ReleaseAnalysis, held: String) -> String {
+        // Tags above the base (every one without a base) that relctl passed over say more than "adopt".
+        let above = analysis.baseTag.map { " are above \($0) but" } ?? ""
+        if let highest = analysis.unreachableTags.first {
+            let list = Self.tagList(analysis.unreachableTags.map(\.tag))
+            return "release tags \(list)\(above.isEmpty ? " exist but are" : above + " are") not ancestors of HEAD (released from a branch never merged back?): merge it back (git merge \(highest.tag)), or run 'relctl adopt' to tag \(held) on the commit that set it"
+        }
+        if let highest = analysis.unparsedTags.first,
+           let text = (try? TagFormat(config.tagFormat))?.versionText(fromTag: highest) {
+            let adopt = config.versionScheme.parse(held) == nil ? "" : ", or run 'relctl adopt' to tag \(held) on the commit that set it"
+            return "tags \(Self.tagList(analysis.unparsedTags))\(above) are not versions of versionScheme \(config.versionScheme) (\(config.versionScheme.example)): \(unparsedFix(highest: highest, text: text))\(adopt)"
+        }
+        if let fix = otherTagFormats(analysis).fix(configPath: configDisplayPath) {
+            return "\(analysis.baseTag.map { "the last release tag of tagFormat \"\(config.tagFormat)\" is \($0), but " } ?? "no tag of tagFormat \"\(config.tagFormat)\" is reachable from HEAD, but ")\(fix), so releases continue from the last of them (or run 'relctl adopt' to tag \(held) if no tag holds it)"
+        }
+        if let base = analysis.baseTag {
+            return "the files were set to \(held) after \(base) without a release tag: run 'relctl adopt' to tag \(held) on the commit that set it (relctl adopt --dry-run shows which), so releases continue from there"
+        }
+        return "no release tag is reachable from HEAD: run 'relctl adopt' to tag \(held) on the commit that set it (relctl adopt --dry-run shows which), so releases continue from there"
+    }
+
+    /// Re-tag the highest unparsed tag in the scheme: a semver tag with fewer than three numbers gets its zeros
+    /// (`v2.43` → `v2.43.0`, the version App Store Connect read it as).
+    private func unparsedFix(highest: String, text: String) -> String {
+        if case .semver = config.versionScheme, let numbers = VersionOrder.numbers(text), numbers.count < 3,
+           let format = try? TagFormat(config.tagFormat) {
+            let padded = numbers + Array(repeating: 0, count: 3 - numbers.count)
+            let tag = format.tagName(for: SemanticVersion(major: padded[0], minor: padded[1], patch: padded[2]))
+            return "tag that release in the scheme (git tag -a \(tag) \(highest)^{} -m \(tag))"
+        }
+        return "tag the last release in the scheme, or set versionScheme in \(configDisplayPath) to how the app numbers versions"
+    }
+
+    /// `v2.44.1, v2.44.0, v2.43.2 and 4 more`: the highest few.
+    static func tagList(_ tags: [String]) -> String {
+        let shown = tags.prefix(3).joined(separator: ", ")
+        return tags.count > 3 ? "\(shown) and \(tags.count - 3) more" : shown
+    }
+}

@@ -1,0 +1,39 @@
+import RelctlCore
+import RelctlFiles
+
+extension Workspace {
+    /// Whether the files already stand for `version` itself, not only for its store-safe core.
+    ///
+    /// iOS formats keep only the core (`1.4.0` for `1.4.0-beta.2`), so unchanged bytes prove nothing about a
+    /// prerelease: a file keeping the whole version (package.json, Gradle, gradle.properties, a json/regex
+    /// marketing entry) decides when there is one. Otherwise a prerelease is always a new build (the stores tell
+    /// betas apart by build number only), and a final version whose core the files hold is the same unless the
+    /// record of the last `relctl sync` in this clone, or a prerelease tag of that core without a tag for the
+    /// final version, shows the files were last synced to a prerelease.
+    func filesWereLastSynced(to version: String, current: CurrentVersions) -> Bool {
+        let whole = current.files.filter(\.keepsPrerelease).compactMap(\.marketing)
+        if !whole.isEmpty { return whole.allSatisfy { $0 == version } }
+        if VersionParts(version).prerelease != nil { return false }
+        if let record = SyncRecord.read(gitDir: repository.gitDir), record.fingerprint == SyncRecord.fingerprint(current) {
+            return record.version == version
+        }
+        // No file holds the version ("only": "build" entries): only the record can tell it is the same.
+        if !current.files.contains(where: { $0.marketing != nil }) { return false }
+        return !prereleaseTaggedWithoutFinal(version)
+    }
+
+    /// A tag of a prerelease of `version`'s core exists, and none of `version` itself.
+    func prereleaseTaggedWithoutFinal(_ version: String) -> Bool {
+        guard let format = try? TagFormat(config.tagFormat) else { return false }
+        let prefix = String(config.tagFormat.prefix { $0 != "{" })
+        guard let names = try? repository.tagNames(prefix: prefix) else { return false }
+        var prerelease = false
+        for name in names {
+            guard let tagged = format.version(fromTag: name, scheme: config.versionScheme)?.description else { continue }
+            if tagged == version { return false }
+            let parts = VersionParts(tagged)
+            if parts.core == VersionParts(version).core && parts.prerelease != nil { prerelease = true }
+        }
+        return prerelease
+    }
+}

@@ -1,0 +1,137 @@
+import RelctlCore
+import RelctlFiles
+
+extension Workspace {
+    /// Plans writing `version` to every configured file, with build numbers from `build` (both stores) or the
+    /// configured strategy. Nothing is written; every problem is a `CLIFailure` naming `path:line`.
+    ///
+    /// With `increment`, a sync that changes no marketing version (and finds no build drift) keeps the build
+    /// numbers, so running the same sync twice changes nothing the second time.
+    func planVersionSync(version: String, build: String?, environment: [String: String]) throws -> VersionSync {
+        let current = try readVersions()
+        var ios: String?
+        var android: String?
+        var note: String?
+        if let build {
+            ios = build
+            android = build
+        } else {
+            let settings = config.buildNumber
+            switch settings.strategy {
+            case .keep:
+                note = "build numbers kept (buildNumber strategy keep)"
+            case .increment:
+                let marketingOnly = try plan(current, version: version, ios: nil, android: nil)
+                let buildDrift = current.drift.contains { $0.field != .marketing }
+                if current.highestIOSBuild == nil && current.highestAndroidBuild == nil {
+                    // A computed build number cannot be incremented: refuse rather than ship a stale build.
+                    for file in current.files {
+                        for location in file.locations where location.field != .marketing {
+                            if case .computed(let expression, let hint)? = location.indirection {
+                                throw CLIFailure(message: "\(file.entry.path):\(location.line): \(location.context ?? location.field.rawValue) is a computed value (\(expression)), so relctl cannot increment it (\(hint); or pass --build N, or set buildNumber strategy \"keep\")")
+                            }
+                        }
+                    }
+                    note = "no file holds a build number; only the version is written"
+                } else if !marketingOnly.changes.contains(where: \.isChanged) && !buildDrift
+                            && filesWereLastSynced(to: version, current: current) {
+                    note = "every file already holds \(version); build numbers kept (pass --build N to set them)"
+                } else {
+                    (ios, android) = try nextBuilds(settings, current: current, version: version, environment: environment,
+                                                    currentIOS: current.highestIOSBuild, currentAndroid: current.highestAndroidBuild)
+                }
+            case .fromVersion, .env:
+                // These do not depend on the current values; each file checks "greater than current" itself.
+                (ios, android) = try nextBuilds(settings, current: current, version: version, environment: environment,
+                                                currentIOS: nil, currentAndroid: nil)
+                try refuseReusedBuild(settings, version: version, current: current, ios: ios, android: android)
+            }
+        }
+        let plan = try plan(current, version: version, ios: ios, android: android)
+        try checkBuildNumberJumps(plan, current: current, explicitBuild: build != nil)
+        return VersionSync(current: current, plan: plan, note: note)
+    }
+
+    /// The plan over the files as read: in memory, nothing read again.
+    private func plan(_ current: CurrentVersions, version: String, ios: String?, android: String?) throws -> SyncPlan {
+        do {
+            return try SyncPlan.make(current, version: version, iosBuild: ios, androidBuild: android)
+        } catch {
+            throw error.failure(root: root)
+        }
+    }
+
+    /// A new version must get a new build number: the stores refuse a second upload with the same one. Without
+    /// `prereleaseDigits`, fromVersion gives `1.3.0-beta.1`, `1.3.0-beta.2` and `1.3.0` the same number, so a
+    /// sync to another of them that would keep the files' build number is refused (each file would otherwise say
+    /// "nothing to write", or move versionName alone) with the fix.
+    private func refuseReusedBuild(_ settings: BuildNumberSettings, version: String, current: CurrentVersions,
+                                   ios: String?, android: String?) throws {
+        guard case .fromVersion(_, let prereleaseDigits) = settings.strategy, prereleaseDigits == 0,
+              !filesWereLastSynced(to: version, current: current) else { return }
+        // Files keeping only the core cannot tell betas apart; the record of the last sync in this clone can.
+        if let record = SyncRecord.read(gitDir: repository.gitDir), record.fingerprint == SyncRecord.fingerprint(current),
+           record.version == version { return }
+        // The first build number in the files that the new one would merely repeat.
+        func same(_ a: String, _ b: String?) -> Bool { b.map { CurrentVersions.normalizeBuild(a) == CurrentVersions.normalizeBuild($0) } ?? false }
+        var reused: (path: String, line: Int, value: String)?
+        search: for file in current.files {
+            for location in file.locations where location.indirection == nil {
+                let new: String? = switch location.field {
+                case .marketing: nil
+                case .iosBuild: ios
+                case .androidBuild: android
+                case .build: android ?? ios
+                }
+                if let new, same(location.value, new) { reused = (file.entry.path, location.line, new); break search }
+            }
+        }
+        guard let reused else { return }
+        let place = "\(reused.path):\(reused.line)"
+        let value = reused.value
+        let held = current.files.first(where: \.keepsPrerelease)?.marketing ?? current.files.compactMap(\.marketing).first
+            ?? "the version the files hold"
+        throw CLIFailure(message: "\(place): buildNumber strategy fromVersion gives \(version) the build number \(value), which the files already hold for \(held); the stores refuse a second upload with the same build number (set \"prereleaseDigits\": 2 under \"buildNumber\" so each beta gets its own number and the final a higher one, e.g. 1030001, 1030002, then 1030099 for 1.3.0; or pass --build N)")
+    }
+
+    private func nextBuilds(_ settings: BuildNumberSettings, current: CurrentVersions, version: String, environment: [String: String],
+                            currentIOS: String?, currentAndroid: String?) throws -> (String?, String?) {
+        do {
+            let result = try BuildNumberPolicy.next(strategy: settings.strategy, shared: settings.shared, currentIOS: currentIOS,
+                                                    currentAndroid: currentAndroid, version: version, environment: environment)
+            return (result.ios, result.android)
+        } catch {
+            // Point at the file holding the number the rule is about, else at the buildNumber setting.
+            let site = Self.site(of: error, in: current)
+            let place = site.map { "\($0.path):\($0.line)" }
+                ?? "\(configDisplayPath)\(settings.line.map { ":\($0)" } ?? "")"
+            throw CLIFailure(message: "\(place): \(error.message) (buildNumber strategy \(settings.strategyName): \(error.rule); \(error.fix))")
+        }
+    }
+
+    /// The build-number location a store-rule violation of the strategy is about, if one can be named.
+    static func site(of violation: StoreRuleViolation, in current: CurrentVersions) -> (path: String, line: Int)? {
+        func first(_ fields: [VersionField], value: String?) -> (String, Int)? {
+            for file in current.files {
+                for location in file.locations where location.indirection == nil && fields.contains(location.field)
+                    && (value == nil || location.value == value) {
+                    return (file.entry.path, location.line)
+                }
+            }
+            return nil
+        }
+        if let value = violation.value {
+            for file in current.files {
+                for location in file.locations where location.indirection == nil && location.field != .marketing
+                    && location.value == value {
+                    return (file.entry.path, location.line)
+                }
+            }
+        }
+        switch violation.platform {
+        case .android?: return first([.androidBuild, .build], value: current.highestAndroidBuild)
+        case .ios?: return first([.iosBuild, .build], value: current.highestIOSBuild)
+        case nil: return nil
+        }
+    }
+}

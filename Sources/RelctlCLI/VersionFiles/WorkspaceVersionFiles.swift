@@ -1,0 +1,40 @@
+import RelctlCore
+import RelctlFiles
+
+/// The configured version files of one command run, read and parsed once: `current`, `sync`, `adopt`, the version
+/// floor of `next` and `status`, and `release` (its floor, then its plan) all ask `Workspace.readVersions`, which
+/// reads each file (and each file an Xcode project refers to) once per run. The one deliberate second read is
+/// `TransactionalWriter`'s check right before it writes.
+final class VersionFileCache {
+    fileprivate var read: Result<CurrentVersions, CLIFailure>?
+}
+
+extension Workspace {
+    var configDisplayPath: String { config.path ?? Config.fileName }
+
+    /// The configured version files; none is an error pointing at `relctl init`.
+    func versionFileEntries() throws -> [FileEntry] {
+        guard !config.files.isEmpty else {
+            if config.path == nil {
+                throw CLIFailure(message: "no \(Config.fileName) in \(root), so relctl does not know the app's version files; run 'relctl init' to detect them")
+            }
+            throw CLIFailure(message: "\(configDisplayPath) lists no version files ('files' is missing or empty); run 'relctl init' in a fresh checkout or add entries by hand (see 'relctl help sync')")
+        }
+        return config.files
+    }
+
+    /// Every configured file, read and parsed on first use (`VersionFileCache`).
+    func readVersions() throws -> CurrentVersions {
+        let entries = try versionFileEntries()
+        if let read = versionFiles.read { return try read.get() }
+        let read = Result { () throws(CLIFailure) -> CurrentVersions in
+            do throws(FileEditError) {
+                return try CurrentVersions.read(entries, from: ProjectFiles(root: root))
+            } catch {
+                throw error.failure(root: root)
+            }
+        }
+        versionFiles.read = read
+        return try read.get()
+    }
+}

@@ -1,0 +1,39 @@
+import RelctlCore
+
+/// `relctl init`: the version files of a mobile project under a root, with literal versions.
+///
+/// Each format's unit looks for its files (`VersionFileFormat.detect`, in `FormatRegistry` order): app.config.json /
+/// app.json (with an `expo` key), app.config.ts/js (literal versions only), package.json, pubspec.yaml (or a Flutter
+/// app's up to two folders down: `FlutterAppDetection`), the Xcode projects with the `.xcconfig` files and
+/// Info.plists their targets' versions live in (`AppleVersionFileDetection`), and the Android app modules with their
+/// gradle.properties keys, version catalog entries and version.properties (`AndroidFileDetection`). Then a
+/// package.json of another product is left out (`OtherProductFilter`).
+///
+/// A file is added only when `relctl sync` can write it: it holds a literal, and every other version value
+/// in it is a reference another detected entry covers (`$(MARKETING_VERSION)` by the pbxproj or an
+/// .xcconfig, `$(FLUTTER_BUILD_NAME)` by pubspec.yaml, a Gradle property by gradle.properties). A file with
+/// a computed value (`version: pkg.version`, a script variable) is left out, so init never writes a config
+/// its own sync refuses; so is one whose editor refuses a sync (a conditional `MARKETING_VERSION[sdk=…]` setting).
+package enum VersionFileDetection {
+    /// What init found: the entries, a line for each file or target left out as another product's, and the files
+    /// as read (so the found entries' values are read from the same texts, each file once).
+    package struct Found {
+        package var entries: [FileEntry]
+        package var notes: [String]
+        package var files: ProjectFiles
+
+        /// The found entries' values, read through the texts detection already read.
+        package func currentVersions() -> CurrentVersions? { try? CurrentVersions.read(entries, from: files) }
+    }
+
+    package static func run(root: String) -> Found {
+        var detection = FileDetection(files: ProjectFiles(root: root))
+        for unit in FormatRegistry.units { unit.detect(into: &detection) }
+        var notes = detection.notes
+        let found = OtherProductFilter.filter(detection.entries, files: detection.files, appVersion: detection.appVersion, notes: &notes)
+        return Found(entries: WritableEntries.filter(found, files: detection.files), notes: notes, files: detection.files)
+    }
+
+    /// The entries `run` finds.
+    package static func entries(root: String) -> [FileEntry] { run(root: root).entries }
+}
