@@ -1,10 +1,9 @@
+import RelctlCore
 import RelctlFiles
 
 extension FileEditError {
-    /// `error: path:line: message (hint)` with the path relative to the repository root.
+    /// `error: path:line: message (hint)` with the path relative to the repository root (`Diagnostic.rendered`).
     func failure(root: String) -> CLIFailure {
-        var shown = self
-        if path.hasPrefix(root + "/") { shown.path = String(path.dropFirst(root.count + 1)) }
-        return CLIFailure(message: shown.description)
+        CLIFailure(message: rendered(relativeTo: root))
     }
 }
