@@ -34,7 +34,7 @@ let package = Package(
         .testTarget(name: "RelctlCoreTests", dependencies: ["RelctlCore", "RelctlTestSupport"]),
         .testTarget(name: "RelctlGitTests", dependencies: ["RelctlGit", "RelctlTestSupport"]),
         .testTarget(name: "RelctlFilesTests", dependencies: ["RelctlFiles", "RelctlTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "VersionGateTests", dependencies: ["VersionGate"]),
+        .testTarget(name: "VersionGateTests", dependencies: ["VersionGate"], exclude: ["Fixtures"]),
         .testTarget(name: "RelctlCLITests", dependencies: ["RelctlCLI", "relctl", "RelctlTestSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
