@@ -14,7 +14,7 @@
 /// carries no `Upgrade` header: it would name no protocol, and the field is forbidden in HTTP/2 and HTTP/3
 /// messages. Set ``upgradeStatus`` to 400 or 403 if your clients or proxies treat 426 badly.
 public struct RequestGate: Sendable, Hashable {
-    public var document: GateDocument
+    public let document: GateDocument
     /// The status of the refusal: 426 Upgrade Required by default.
     public var upgradeStatus: Int
     /// The problem `type` URI: `about:blank` by default, whose `title` is the status phrase (RFC 9457 §4.2.1).
@@ -27,6 +27,23 @@ public struct RequestGate: Sendable, Hashable {
         self.upgradeStatus = upgradeStatus
         self.problemType = problemType
         self.problemTitle = problemTitle
+        // Resolved once here rather than on every request (a Firebase JSON parameter is parsed on resolving).
+        var resolved: [GatePlatform?: Result<GateConfig?, GateDocumentError>] = [:]
+        for platform in [nil, GatePlatform.ios, GatePlatform.android] {
+            resolved[platform] = RequestGate.resolve(document, platform)
+        }
+        self.resolved = resolved
+    }
+
+    /// The configs of the usual platforms (and of none), resolved when the gate is made.
+    private let resolved: [GatePlatform?: Result<GateConfig?, GateDocumentError>]
+
+    private static func resolve(_ document: GateDocument, _ platform: GatePlatform?) -> Result<GateConfig?, GateDocumentError> {
+        do throws(GateDocumentError) {
+            return .success(try document.config(for: platform))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Allow, or refuse with the upgrade response.
@@ -38,10 +55,8 @@ public struct RequestGate: Sendable, Hashable {
         }
         let installed = GateVersion(sent)
         verdict.installed = installed
-        let config: GateConfig?
-        do throws(GateDocumentError) {
-            config = try document.config(for: headers.platform)
-        } catch {
+        guard case .success(let config) = resolved[headers.platform] ?? RequestGate.resolve(document, headers.platform)
+        else {
             verdict.reason = .documentUnreadable
             return verdict
         }

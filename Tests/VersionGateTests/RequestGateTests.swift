@@ -53,6 +53,16 @@ struct RequestGateTests {
         #expect(verdict.response == nil)
     }
 
+    @Test("a platform without a condition uses the default values")
+    func otherPlatformUsesDefaults() throws {
+        let gate = RequestGate(document: document)
+        #expect(gate.check(GateAppHeaders(headers: ["X-App-Version": "2.3.0", "X-App-Platform": "Web"])).isAllowed)
+        let refused = gate.check(GateAppHeaders(headers: ["X-App-Version": "2.2.9", "X-App-Platform": "web"]))
+        #expect(refused.reason == .belowMinimum)
+        #expect(refused.minimum?.text == "2.3.0")
+        #expect(refused.platform == "web")
+    }
+
     @Test("the status is configurable, and the title follows it")
     func statusConfigurable() throws {
         let gate = RequestGate(document: document, upgradeStatus: 403)
