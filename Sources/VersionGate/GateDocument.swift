@@ -46,7 +46,7 @@ public struct GateDocument: Sendable, Hashable {
     /// Returns `nil` for a `null` document ("run with defaults"). Throws when a value has the wrong type, so a
     /// caller fails open instead of gating on a half-read document.
     ///
-    /// Types: versions are strings (a JSON number is read as its text); an empty string is no value;
+    /// An empty or blank string is no value. Types: versions are strings (a JSON number is read as its text); an empty string is no value;
     /// booleans are JSON booleans or the strings Firebase reads as booleans (`true`, `1`, `yes`, `on`, …);
     /// `maxAgeSeconds` is a whole number (or its digits as a string); `features` is an object of `"on"`,
     /// `"off"`, `"internal"` (a Firebase JSON parameter holds it as a string), where a state the library
@@ -72,6 +72,14 @@ public struct GateDocument: Sendable, Hashable {
         return config
     }
 
+    /// The value of `field`, an empty (or blank) string counting as no value: the Firebase SDK serves `""`
+    /// for a key it does not have.
+    private func present(_ field: GateField, _ platform: GatePlatform?) -> GateJSON? {
+        let value = value(of: field, for: platform)
+        if case .string(let text)? = value, GateText.trimmed(text).isEmpty { return nil }
+        return value
+    }
+
     private func key(_ field: GateField) -> String {
         reader.keys.name(for: field) ?? field.rawValue
     }
@@ -81,32 +89,32 @@ public struct GateDocument: Sendable, Hashable {
     }
 
     private func text(_ field: GateField, _ platform: GatePlatform?) throws(GateDocumentError) -> String? {
-        guard let value = value(of: field, for: platform) else { return nil }
+        guard let value = present(field, platform) else { return nil }
         switch value {
-        case .string(let text): return text.isEmpty ? nil : text
+        case .string(let text): return text
         case .number(let text): return text
         default: throw wrongType(field, expected: "a string", found: value)
         }
     }
 
     private func version(_ field: GateField, _ platform: GatePlatform?) throws(GateDocumentError) -> GateVersion? {
-        guard let value = value(of: field, for: platform) else { return nil }
+        guard let value = present(field, platform) else { return nil }
         switch value {
-        case .string(let text): return GateText.trimmed(text).isEmpty ? nil : GateVersion(text)
+        case .string(let text): return GateVersion(text)
         case .number(let text): return GateVersion(text)
         default: throw wrongType(field, expected: "a version string", found: value)
         }
     }
 
     private func flag(_ field: GateField, _ platform: GatePlatform?) throws(GateDocumentError) -> Bool? {
-        guard let value = value(of: field, for: platform) else { return nil }
+        guard let value = present(field, platform) else { return nil }
         switch value {
         case .bool(let flag): return flag
         case .string(let text):
             // Firebase's own reading of a string as a boolean.
             switch GateText.asciiLowercased(GateText.trimmed(text)) {
             case "1", "true", "t", "yes", "y", "on": return true
-            case "0", "false", "f", "no", "n", "off", "": return false
+            case "0", "false", "f", "no", "n", "off": return false
             default:
                 throw GateDocumentError("\"\(key(field))\": expected true or false, found \"\(text)\"")
             }
@@ -115,7 +123,7 @@ public struct GateDocument: Sendable, Hashable {
     }
 
     private func seconds(_ field: GateField, _ platform: GatePlatform?) throws(GateDocumentError) -> Int? {
-        guard let value = value(of: field, for: platform) else { return nil }
+        guard let value = present(field, platform) else { return nil }
         let digits: String
         switch value {
         case .number(let text): digits = text
@@ -130,7 +138,7 @@ public struct GateDocument: Sendable, Hashable {
 
     /// A Firebase JSON parameter holds its object as a string; a plain document may too.
     private func embeddedObject(_ field: GateField, _ platform: GatePlatform?) throws(GateDocumentError) -> GateJSON? {
-        guard let value = value(of: field, for: platform) else { return nil }
+        guard let value = present(field, platform) else { return nil }
         if case .string(let text) = value, GateText.trimmed(text).hasPrefix("{") {
             do {
                 return try GateJSON.parse(text)
@@ -159,7 +167,7 @@ public struct GateDocument: Sendable, Hashable {
         guard let value = try embeddedObject(.notice, platform) else { return nil }
         switch value {
         case .string(let text):
-            return text.isEmpty ? nil : GateNotice(text: text)
+            return GateNotice(text: text)
         case .object:
             guard case .string(let text)? = value["text"] else {
                 throw GateDocumentError("\"\(key(.notice))\": expected a string \"text\"")

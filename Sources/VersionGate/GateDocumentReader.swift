@@ -40,6 +40,20 @@ public struct GateDocumentReader: Sendable, Hashable {
         try read(text).config(for: platform)
     }
 
+    /// A document from values already resolved for this device, key → string, as the Firebase SDK serves
+    /// them (`RemoteConfig.configValue(forKey:).stringValue`): the SDK has applied the conditions, so every
+    /// value is a default and ``GateDocument/config(for:)`` uses the platform only to pick the store URL.
+    /// Types are read from the text as in a template (`"true"`, `"900"`, a JSON object for `features`).
+    public func read(values: [String: String]) -> GateDocument {
+        let members = values.sorted { $0.key < $1.key }.map { (key: $0.key, value: GateJSON.string($0.value)) }
+        var document = GateDocument(reader: self, root: .object(members), isNull: false)
+        for member in members {
+            document.parameterNames.append(member.key)
+            document.values[member.key] = GateDocument.FieldValues(defaultValue: member.value)
+        }
+        return document
+    }
+
     private func readPlain(_ root: GateJSON) throws(GateDocumentError) -> GateDocument {
         var document = GateDocument(reader: self, root: root, isNull: false)
         let platformsKey = keys.name(for: .platforms)

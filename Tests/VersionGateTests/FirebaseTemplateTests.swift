@@ -106,6 +106,25 @@ struct FirebaseTemplateTests {
         #expect(GateLadder.evaluate(installed: "0.1", config: config).status == .ok)
     }
 
+    @Test("values as the Firebase SDK serves them, conditions already applied")
+    func valuesFromTheSDK() throws {
+        let document = reader.read(values: [
+            "vendor_min_supported_version": "2.3.1", "vendor_latest_version": "2.5.0",
+            "vendor_ios_store_url": "https://apps.apple.com/app/fieldbook/id1234567890",
+            "vendor_android_store_url": "https://play.google.com/store/apps/details?id=com.example.fieldbook",
+            "vendor_android_native_update_enabled": "false", "vendor_features": #"{"photoAttachments":"off"}"#,
+            "vendor_notice": "", "vendor_max_age_seconds": "", "unrelated_key": "x",
+        ])
+        let config = try #require(try document.config(for: .ios))
+        #expect(config.minimumSupportedVersion?.text == "2.3.1")
+        #expect(config.storeURL == "https://apps.apple.com/app/fieldbook/id1234567890")
+        #expect(config.features == ["photoAttachments": .off])
+        #expect(config.notice == nil)  // "" is what the SDK serves for a key it lacks
+        #expect(config.maxAgeSeconds == nil)
+        #expect(document.parameterNames.count == 9)
+        #expect(GateLadder.evaluate(installed: "2.3.0", config: config).status == .blocked)
+    }
+
     @Test("structural mistakes are errors", arguments: [
         (#"{"parameters":[]}"#, #""parameters": expected an object, found an array"#),
         (#"{"conditions":{}}"#, #""conditions": expected an array, found an object"#),
