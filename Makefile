@@ -4,7 +4,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build demo test test-plain sanitize asan tsan bench clean
+.PHONY: deps build demo test test-plain opens sanitize asan tsan bench clean
 
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libgit2; then \
@@ -20,11 +20,16 @@ demo: deps
 	$(SWIFT) build
 	scripts/demo "$$($(SWIFT) build --show-bin-path)/relctl"
 
-# The whole suite: the plain debug run, then again under AddressSanitizer and ThreadSanitizer.
-test: test-plain sanitize
+# The whole suite: the plain debug run, the read-once check, then again under AddressSanitizer and
+# ThreadSanitizer.
+test: test-plain opens sanitize
 
 test-plain: deps
 	$(SWIFT) test
+
+# A release dry run opens each version file once (strace; scripts/count-opens installs it when missing).
+opens: deps
+	scripts/count-opens --check 1 "$$($(SWIFT) build --show-bin-path)/relctl"
 
 # The sanitizer runs use optimised builds (-c release, -enable-testing for @testable): a Swift buffer lent to
 # C (withUnsafeBytes) is released right after its last use only when optimised, so a use-after-free past the

@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .executable(name: "relctl", targets: ["relctl"]),
         .library(name: "RelctlCore", targets: ["RelctlCore"]),
+        // The app-side version gate: importable by an iOS app or a Swift server (no other relctl module).
+        .library(name: "VersionGate", targets: ["VersionGate"]),
     ],
     targets: [
         // libgit2 from the system (Debian: libgit2-dev). Only RelctlGit imports it.
@@ -22,6 +24,8 @@ let package = Package(
         .target(name: "RelctlFiles", dependencies: ["RelctlCore"]),
         // Argument parsing, commands, workflows, output.
         .target(name: "RelctlCLI", dependencies: ["RelctlCore", "RelctlGit", "RelctlFiles"]),
+        // The version gate policy, documents, cache and request side. Pure Swift: no dependency, not even Foundation.
+        .target(name: "VersionGate"),
         // Thin entry point.
         .executableTarget(name: "relctl", dependencies: ["RelctlCLI"]),
 
@@ -30,6 +34,7 @@ let package = Package(
         .testTarget(name: "RelctlCoreTests", dependencies: ["RelctlCore", "RelctlTestSupport"]),
         .testTarget(name: "RelctlGitTests", dependencies: ["RelctlGit", "RelctlTestSupport"]),
         .testTarget(name: "RelctlFilesTests", dependencies: ["RelctlFiles", "RelctlTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "VersionGateTests", dependencies: ["VersionGate"], exclude: ["Fixtures"]),
         .testTarget(name: "RelctlCLITests", dependencies: ["RelctlCLI", "relctl", "RelctlTestSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

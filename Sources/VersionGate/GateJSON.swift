@@ -1,0 +1,132 @@
+/// A JSON value as the gate reads and writes it (RFC 8259). The library's own, so it needs no Foundation.
+public indirect enum GateJSON: Sendable, Hashable {
+    /// Members in document order. A key given twice is rejected by the reader.
+    case object([(key: String, value: GateJSON)])
+    case array([GateJSON])
+    case string(String)
+    /// The number exactly as written (`900`, `4.1`, `1e3`).
+    case number(String)
+    case bool(Bool)
+    case null
+
+    /// Reads one JSON document. Throws ``GateDocumentError`` with the line of the first problem.
+    public static func parse(_ text: String) throws(GateDocumentError) -> GateJSON {
+        var parser = GateJSONParser(text)
+        return try parser.parseDocument()
+    }
+
+    /// The member named `key` of an object, or `nil`.
+    public subscript(key: String) -> GateJSON? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    /// The members of an object (empty for anything else).
+    public var members: [(key: String, value: GateJSON)] {
+        if case .object(let members) = self { return members }
+        return []
+    }
+
+    /// The name used in messages: object, array, string, number, boolean, null.
+    public var typeName: String {
+        switch self {
+        case .object: return "object"
+        case .array: return "array"
+        case .string: return "string"
+        case .number: return "number"
+        case .bool: return "boolean"
+        case .null: return "null"
+        }
+    }
+
+    public static func == (lhs: GateJSON, rhs: GateJSON) -> Bool {
+        switch (lhs, rhs) {
+        case (.object(let a), .object(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        case (.array(let a), .array(let b)): return a == b
+        case (.string(let a), .string(let b)): return a == b
+        case (.number(let a), .number(let b)): return a == b
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.null, .null): return true
+        default: return false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .object(let members):
+            hasher.combine(0)
+            for member in members {
+                hasher.combine(member.key)
+                hasher.combine(member.value)
+            }
+        case .array(let items):
+            hasher.combine(1)
+            hasher.combine(items)
+        case .string(let text):
+            hasher.combine(2)
+            hasher.combine(text)
+        case .number(let text):
+            hasher.combine(3)
+            hasher.combine(text)
+        case .bool(let value):
+            hasher.combine(4)
+            hasher.combine(value)
+        case .null:
+            hasher.combine(5)
+        }
+    }
+
+    /// The value as compact JSON text, members in their order. Strings escape `"`, `\` and control
+    /// characters; everything else is written as is (UTF-8).
+    public var serialized: String {
+        var out = ""
+        write(to: &out)
+        return out
+    }
+
+    private func write(to out: inout String) {
+        switch self {
+        case .object(let members):
+            out += "{"
+            for (index, member) in members.enumerated() {
+                if index > 0 { out += "," }
+                GateJSON.writeString(member.key, to: &out)
+                out += ":"
+                member.value.write(to: &out)
+            }
+            out += "}"
+        case .array(let items):
+            out += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { out += "," }
+                item.write(to: &out)
+            }
+            out += "]"
+        case .string(let text): GateJSON.writeString(text, to: &out)
+        case .number(let text): out += text
+        case .bool(let value): out += value ? "true" : "false"
+        case .null: out += "null"
+        }
+    }
+
+    private static func writeString(_ text: String, to out: inout String) {
+        let hex: [Character] = Array("0123456789abcdef")
+        out += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                out += "\\u00"
+                out.append(hex[Int(scalar.value >> 4)])
+                out.append(hex[Int(scalar.value & 0xF)])
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}
