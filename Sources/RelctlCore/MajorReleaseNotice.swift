@@ -25,27 +25,75 @@ public struct MajorReleaseNotice: Sendable, Equatable {
     /// ISO 8601 date-time, passed in by the caller.
     public var date: String
     public var breakingChanges: [BreakingChange]
+    /// The decision a human has to take, in order, on one line (``decision(version:)``).
+    public var decision: String
+    /// The commands that record each step of the decision (``Commands/init(version:)``).
+    public var commands: Commands
     public var instruction: String
 
-    /// `instruction` defaults to ``instruction(version:)``.
+    /// The commands that record the decision: `release` makes the halted release, then `raiseMin` raises the
+    /// floor once the version is live in both stores, or `keepMin` keeps it with a reason.
+    public struct Commands: Sendable, Equatable {
+        public var release: String
+        public var raiseMin: String
+        public var keepMin: String
+
+        public init(release: String, raiseMin: String, keepMin: String) {
+            self.release = release
+            self.raiseMin = raiseMin
+            self.keepMin = keepMin
+        }
+
+        /// The commands for `version`.
+        public init(version: String) {
+            self.init(release: MajorReleaseNotice.confirmCommand, raiseMin: MajorReleaseNotice.raiseCommand(version: version),
+                      keepMin: MajorReleaseNotice.keepCommand)
+        }
+    }
+
+    /// `decision`, `commands` and `instruction` default to ``decision(version:)``, ``Commands/init(version:)`` and
+    /// ``instruction(version:)``.
     public init(version: String, previousVersion: String?, tag: String, date: String,
-                breakingChanges: [BreakingChange], instruction: String? = nil) {
+                breakingChanges: [BreakingChange], decision: String? = nil, commands: Commands? = nil,
+                instruction: String? = nil) {
         self.version = version
         self.previousVersion = previousVersion
         self.tag = tag
         self.date = date
         self.breakingChanges = breakingChanges
+        self.decision = decision ?? Self.decision(version: version)
+        self.commands = commands ?? Commands(version: version)
         self.instruction = instruction ?? Self.instruction(version: version)
     }
 
-    /// The command that raises the store minimum (a later feature).
-    public static func raiseCommand(version: String) -> String { "relctl gate raise-min \(version)" }
+    /// The command that makes a major release halted by `"onMajor": "halt"`.
+    public static let confirmCommand = "relctl release --confirm-major"
 
-    /// The human instruction, on one line.
+    /// The command that raises the store minimum, once the version is live in both stores.
+    public static func raiseCommand(version: String) -> String { "relctl gate raise-min \(version) --confirm-live" }
+
+    /// The command that resolves the decision without raising the store minimum.
+    public static let keepCommand = "relctl gate keep-min --reason \"<why>\""
+
+    /// The human instruction after the release, on one line.
     public static func instruction(version: String) -> String {
         "Major release \(version): min_supported_version was NOT changed. "
             + "Raise it only after confirming that the new build is live in both stores "
-            + "(App Store and Google Play), then run: \(raiseCommand(version: version))"
+            + "(App Store and Google Play), then run: \(raiseCommand(version: version)) "
+            + "(or keep it: \(keepCommand))"
+    }
+
+    /// The human instruction when `"onMajor": "halt"` stopped the release, on one line.
+    public static func haltInstruction(version: String) -> String {
+        "Major release \(version) halted: nothing was released and min_supported_version was NOT changed. "
+            + "Review the breaking changes in .major-release-pending, then run: \(confirmCommand)"
+    }
+
+    /// The decision, in order: the release itself, then the store minimum once the release is live.
+    public static func decision(version: String) -> String {
+        "Release \(version) only after reviewing its breaking changes (\(confirmCommand) when relctl halted it). "
+            + "Then, once \(version) is live in both stores (App Store and Google Play), either raise "
+            + "min_supported_version to \(version), which blocks every older build, or keep it and say why."
     }
 
     /// The counted breaking commits of `commits` (newest first, as ``CommitAnalysis/commits``),
@@ -83,13 +131,20 @@ public struct MajorReleaseNotice: Sendable, Equatable {
             }
             out += "  ],\n"
         }
+        out += "  \"decision\": \(string(decision)),\n"
+        out += "  \"commands\": {\n"
+        out += "    \"release\": \(string(commands.release)),\n"
+        out += "    \"raiseMin\": \(string(commands.raiseMin)),\n"
+        out += "    \"keepMin\": \(string(commands.keepMin))\n"
+        out += "  },\n"
         out += "  \"instruction\": \(string(instruction))\n"
         out += "}\n"
         return out
     }
 
     /// The notice written by ``json()``; `nil` when `text` is not strict JSON, has another
-    /// `schemaVersion`, or lacks a field or has one of the wrong type. Unknown keys are ignored.
+    /// `schemaVersion`, or lacks a field or has one of the wrong type. Unknown keys are ignored. `decision` and
+    /// `commands` may be missing (a marker written before they existed): they get their defaults.
     public static func parse(_ text: String) -> MajorReleaseNotice? {
         guard let root = try? JSONDocument.parse(text, allowJSON5: false), root.objectMembers != nil,
               root.member("schemaVersion")?.intValue == schemaVersion,
@@ -108,15 +163,29 @@ public struct MajorReleaseNotice: Sendable, Equatable {
                   detail.isNull || detail.stringValue != nil else { return nil }
             changes.append(BreakingChange(sha: sha, summary: summary, detail: detail.stringValue))
         }
+        var decision: String?
+        if let node = root.member("decision") {
+            guard let text = node.stringValue else { return nil }
+            decision = text
+        }
+        var commands: Commands?
+        if let node = root.member("commands") {
+            guard node.objectMembers != nil, let release = node.member("release")?.stringValue,
+                  let raiseMin = node.member("raiseMin")?.stringValue,
+                  let keepMin = node.member("keepMin")?.stringValue else { return nil }
+            commands = Commands(release: release, raiseMin: raiseMin, keepMin: keepMin)
+        }
         return MajorReleaseNotice(version: version, previousVersion: previous.stringValue, tag: tag, date: date,
-                                  breakingChanges: changes, instruction: instruction)
+                                  breakingChanges: changes, decision: decision, commands: commands,
+                                  instruction: instruction)
     }
 
     // MARK: Human output
 
     /// The loudest warning relctl prints: a box of `!` and `=` lines; bold red on every line when `colored`.
-    /// Ends with a newline. Control characters in the fields are shown as `?`.
-    public func banner(colored: Bool) -> String {
+    /// `halted`: `"onMajor": "halt"` stopped the release, and the box says so first, with the command that makes
+    /// it. Ends with a newline. Control characters in the fields are shown as `?`.
+    public func banner(colored: Bool, halted: Bool = false) -> String {
         let version = Self.printable(version)
         let width = 72
         let bang = String(repeating: "!", count: width)
@@ -124,6 +193,14 @@ public struct MajorReleaseNotice: Sendable, Equatable {
         var origin = "tag \(Self.printable(tag))"
         if let previousVersion { origin = "from \(Self.printable(previousVersion)), " + origin }
         let count = breakingChanges.count
+        let haltLines = [
+            "!!",
+            "!!  HALTED: nothing is released yet (no commit, no tag). Review the",
+            "!!  breaking changes in .major-release-pending, then release with:",
+            "!!      \(Self.confirmCommand)",
+            "!!",
+            rule,
+        ]
         let lines = [
             bang,
             bang,
@@ -131,6 +208,7 @@ public struct MajorReleaseNotice: Sendable, Equatable {
             "!!  MAJOR RELEASE \(version)  (\(origin))",
             "!!",
             rule,
+        ] + (halted ? haltLines : []) + [
             "!!",
             "!!  min_supported_version has NOT been changed.",
             "!!",
@@ -139,6 +217,8 @@ public struct MajorReleaseNotice: Sendable, Equatable {
             "!!",
             "!!  Then run:",
             "!!      \(Self.raiseCommand(version: version))",
+            "!!  or keep it, saying why:",
+            "!!      \(Self.keepCommand)",
             "!!",
             "!!  \(count) breaking change\(count == 1 ? "" : "s") in this release.",
             "!!",

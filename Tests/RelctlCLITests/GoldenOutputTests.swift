@@ -167,31 +167,42 @@ struct GoldenOutputLifecycleTests {
         Golden.expect(run.transcript + goldenSections([("git cat-file -p v2.4.1", tag)]), matches: "lifecycle/adopt.txt")
     }
 
+    /// A dry run of a major release: the halt the real run makes (exit 3), and with --confirm-major the release.
     @Test(arguments: [
-        (["release", "--dry-run"], "lifecycle/major-release--dry-run.txt"),
-        (["release", "--dry-run", "--json"], "lifecycle/major-release--dry-run--json.txt"),
+        (["release", "--dry-run"], "lifecycle/major-release-halt--dry-run.txt"),
+        (["release", "--dry-run", "--json"], "lifecycle/major-release-halt--dry-run--json.txt"),
+        (["release", "--dry-run", "--confirm-major"], "lifecycle/major-release--dry-run--confirm-major.txt"),
+        (["release", "--dry-run", "--json", "--confirm-major"], "lifecycle/major-release--dry-run--json--confirm-major.txt"),
         (["status"], "lifecycle/major-status.txt"),
     ])
     func majorRelease(_ arguments: [String], _ name: String) throws {
         let repo = try GoldenApp.harborMajor()
-        expectGoldenRun(repo, arguments, name)
-    }
-
-    @Test func majorReleaseHaltsUntilConfirmed() throws {
-        let config = try String(contentsOf: GoldenApp.inputs.appendingPathComponent("harbor/.relctl.json"), encoding: .utf8)
-            .replacingOccurrences(of: "\"tagFormat\": \"v{version}\",", with: "\"tagFormat\": \"v{version}\",\n  \"onMajor\": \"halt\",")
-        let repo = try GoldenApp.harborMajor(config: config)
         let before = try repo.snapshot()
-        expectGoldenRun(repo, ["release"], "lifecycle/major-release-halt.txt")
-        #expect(try repo.snapshot() == before)
+        expectGoldenRun(repo, arguments, name)
+        #expect(try repo.snapshot() == before, "relctl \(arguments.joined(separator: " ")) changed the repository")
     }
 
-    /// The major release, the marker it commits, and the reminder a later command prints.
+    /// The default halt: the marker it writes, and nothing else (git status); then what `status` says.
+    @Test(arguments: [(["release"], "lifecycle/major-release-halt.txt"), (["release", "--json"], "lifecycle/major-release-halt--json.txt")])
+    func majorReleaseHaltsUntilConfirmed(_ arguments: [String], _ name: String) throws {
+        let repo = try GoldenApp.harborMajor()
+        let run = goldenRun(repo, arguments)
+        #expect(run.result.code == 3, "\(run.result.stderr)")
+        let left = goldenSections([("git status --porcelain", try repo.git(["status", "--porcelain"])),
+                                   (".major-release-pending", try repo.read(".major-release-pending"))])
+        Golden.expect(run.transcript + left, matches: name)
+        if arguments == ["release"] { expectGoldenRun(repo, ["status"], "lifecycle/major-halted-status.txt") }
+    }
+
+    /// The major release confirmed after the halt, the marker it commits, and the reminder a later command prints.
     @Test func majorReleaseLeavesTheMarker() throws {
         let repo = try GoldenApp.harborMajor()
-        let run = goldenRun(repo, ["release"])
+        #expect(goldenRun(repo, ["release"]).result.code == 3)
+        let run = goldenRun(repo, ["release", "--confirm-major"])
         #expect(run.result.code == 0, "\(run.result.stderr)")
-        let made = goldenSections([(".major-release-pending", try repo.read(".major-release-pending"))])
+        let made = goldenSections([("git show --stat --format= HEAD", try repo.git(["show", "--stat", "--format=", "HEAD"])),
+                                   ("git status --porcelain", try repo.git(["status", "--porcelain"])),
+                                   (".major-release-pending", try repo.read(".major-release-pending"))])
         Golden.expect(run.transcript + made, matches: "lifecycle/major-release.txt")
         expectGoldenRun(repo, ["status", "--json"], "lifecycle/major-pending-status--json.txt")
     }
@@ -203,6 +214,7 @@ struct GoldenOutputGitHubActionsTests {
     @Test(arguments: [
         ("minor", ["release"], "github-actions/release.txt"),
         ("major", ["release"], "github-actions/major-release.txt"),
+        ("major", ["release", "--confirm-major"], "github-actions/major-release--confirm-major.txt"),
         ("major", ["release", "--dry-run"], "github-actions/major-release--dry-run.txt"),
         ("minor", ["next"], "github-actions/next.txt"),
         ("major released", ["status"], "github-actions/major-pending-status.txt"),
@@ -210,7 +222,7 @@ struct GoldenOutputGitHubActionsTests {
     func underGitHubActions(_ app: String, _ arguments: [String], _ name: String) throws {
         let repo = app == "minor" ? try GoldenApp.harbor() : try GoldenApp.harborMajor()
         if app == "major released" {
-            let release = relctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
+            let release = relctl(["release", "--confirm-major"], in: repo.path, environment: repo.goldenEnvironment())
             #expect(release.code == 0, "\(release.stderr)")
         }
         let folder = try makeTempDirectory(prefix: "relctl-github")

@@ -110,10 +110,16 @@ struct ReleaseAppTests {
         #expect(minorLog.contains("## 1.2.1 (2026-09-21)"))
         try expectReleased(repo, "1.3.0", parent: feat, files: ["CHANGELOG.md", "app.json", "package.json"])
 
-        // Major, from a BREAKING CHANGE footer.
+        // Major, from a BREAKING CHANGE footer: halted first (only the marker written), then confirmed.
         let breaking = try repo.commit("feat(sync): new sync protocol\n\nBREAKING CHANGE: 1.x clients can no longer sync",
                                        file: "src/sync.ts")
-        let major = try runRelctl(["release"], in: repo.path, environment: fixedDate)
+        let halted = try runRelctl(["release"], in: repo.path, environment: fixedDate)
+        #expect(halted.status == 3, "\(halted.stderr)")
+        #expect(halted.stdout.isEmpty)
+        #expect(halted.stderr.contains("HALTED: nothing is released yet"), "\(halted.stderr)")
+        #expect(try repo.read("app.json") == expoAppJSON(version: "1.3.0", build: 14))
+        #expect(try repo.git(["status", "--porcelain"]) == "?? .major-release-pending\n")
+        let major = try runRelctl(["release", "--confirm-major"], in: repo.path, environment: fixedDate)
         #expect(major.status == 0, "\(major.stderr)")
         #expect(major.stdout == "2.0.0\n")
         #expect(major.stderr.contains("MAJOR RELEASE 2.0.0"), "\(major.stderr)")
@@ -150,7 +156,7 @@ struct ReleaseAppTests {
         ]
         for (index, step) in steps.enumerated() {
             let parent = try repo.commit(step.message, file: "lib/change\(index).dart")
-            let result = relctl(["release"], in: repo.path, environment: fixedDate)
+            let result = relctl(["release"] + (step.major ? ["--confirm-major"] : []), in: repo.path, environment: fixedDate)
             #expect(result.code == 0, "\(step.version): \(result.stderr)")
             #expect(result.stdout == "\(step.version)\n")
             #expect(result.stderr.contains("MAJOR RELEASE") == step.major, "\(result.stderr)")
@@ -217,7 +223,8 @@ struct ReleaseAppTests {
         let repo = try ReleaseApp.expo.make()
         try repo.commit("feat!: accounts are required", file: "src/auth.ts")
         let before = try repo.snapshot()
-        let failed = try runRelctl(["release"], in: repo.path, environment: fixedDate.merging(["RELCTL_TEST_FAULT": point]) { _, b in b })
+        let failed = try runRelctl(["release", "--confirm-major"], in: repo.path,
+                                   environment: fixedDate.merging(["RELCTL_TEST_FAULT": point]) { _, b in b })
         #expect(failed.status == 1)
         #expect(failed.stdout.isEmpty)
         #expect(failed.stderr.contains("injected fault at \(point)"), "\(failed.stderr)")
@@ -230,7 +237,7 @@ struct ReleaseAppTests {
         #expect(try repo.git(["tag", "-l"]) == "v1.2.0\n")
         // Nothing left behind stops the next run.
         let parent = try repo.head()
-        let clean = try runRelctl(["release"], in: repo.path, environment: fixedDate)
+        let clean = try runRelctl(["release", "--confirm-major"], in: repo.path, environment: fixedDate)
         #expect(clean.status == 0, "\(clean.stderr)")
         #expect(clean.stdout == "2.0.0\n")
         #expect(try repo.read("app.json") == expoAppJSON(version: "2.0.0", build: 13))
@@ -337,7 +344,7 @@ struct ReleaseAppTests {
 
         // A major lists the marker too, and says the decision is pending.
         try repo.commit("fix!: drop iOS 15", file: "src/platform.ts")
-        let major = try runRelctl(["release", "--json"], in: repo.path, environment: fixedDate)
+        let major = try runRelctl(["release", "--json", "--confirm-major"], in: repo.path, environment: fixedDate)
         #expect(major.status == 0, "\(major.stderr)")
         let majorObject = try #require(try JSONSerialization.jsonObject(with: Data(major.stdout.utf8)) as? [String: Any])
         #expect(majorObject["files"] as? [String] == ["app.json", "package.json", "CHANGELOG.md", ".major-release-pending"])

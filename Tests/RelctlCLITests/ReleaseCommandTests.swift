@@ -63,8 +63,10 @@ struct ReleaseCommandTests {
         #expect(try repo.read("docs/CHANGES.md").hasPrefix("# Changelog\n\n## 1.2.4"))
     }
 
+    /// `"onMajor": "warn"`: the major release goes through at once, its marker in the release commit.
     @Test func majorReleaseWritesTheMarkerAndPrintsTheBanner() throws {
-        let repo = try releaseRepository(["feat!: new sync protocol\n\nBREAKING CHANGE: old clients cannot sync"])
+        let repo = try releaseRepository(["feat!: new sync protocol\n\nBREAKING CHANGE: old clients cannot sync"],
+                                         config: #"{"onMajor": "warn"}"#)
         let output = try makeTempDirectory(prefix: "relctl-gh")
         defer { try? FileManager.default.removeItem(atPath: output) }
         let env = ["GITHUB_ACTIONS": "true", "GITHUB_OUTPUT": output + "/out", "GITHUB_STEP_SUMMARY": output + "/summary"]
@@ -74,7 +76,8 @@ struct ReleaseCommandTests {
         #expect(result.stdout == "2.0.0\n")
         #expect(result.stderr.contains("MAJOR RELEASE 2.0.0"))
         #expect(result.stderr.contains("min_supported_version has NOT been changed"))
-        #expect(result.stderr.contains("relctl gate raise-min 2.0.0"))
+        #expect(result.stderr.contains("relctl gate raise-min 2.0.0 --confirm-live"))
+        #expect(!result.stderr.contains("HALTED"))
         #expect(result.stderr.contains("::warning title=Major release 2.0.0::"))
         let marker = try repo.read(".major-release-pending")
         #expect(marker.contains("\"version\": \"2.0.0\""))
@@ -99,7 +102,9 @@ struct ReleaseCommandTests {
         #expect(!result.stderr.contains("::warning"))
     }
 
-    @Test func haltModeStopsBeforeAnyWriteUntilConfirmed() throws {
+    /// `"onMajor": "halt"` written out behaves as the default: the halt writes only the marker, then
+    /// --confirm-major releases.
+    @Test func haltModeStopsBeforeTheReleaseUntilConfirmed() throws {
         let repo = try releaseRepository(["fix!: remove legacy login"], config: #"{"onMajor": "halt"}"#)
         let before = try repo.snapshot()
         let halted = relctl(["release"], in: repo.path)
@@ -107,6 +112,7 @@ struct ReleaseCommandTests {
         #expect(halted.stdout.isEmpty)
         #expect(halted.stderr.contains("MAJOR RELEASE 2.0.0"))
         #expect(halted.stderr.contains("--confirm-major"))
+        try FileManager.default.removeItem(atPath: repo.path + "/.major-release-pending")
         #expect(try repo.snapshot() == before)
         let confirmed = relctl(["release", "--confirm-major"], in: repo.path)
         #expect(confirmed.code == 0, "\(confirmed.stderr)")
@@ -128,7 +134,8 @@ struct ReleaseCommandTests {
     @Test func dryRunChangesNothingAndShowsThePlan() throws {
         let repo = try releaseRepository(["feat(login): passkeys", "fix!: drop v1 tokens"])
         let before = try repo.snapshot()
-        let result = relctl(["release", "--dry-run"], in: repo.path, environment: fixedDate)
+        // --confirm-major: the dry run shows the release itself (without it, the halt: see MajorReleaseHaltTests).
+        let result = relctl(["release", "--dry-run", "--confirm-major"], in: repo.path, environment: fixedDate)
         #expect(result.code == 0, "\(result.stderr)")
         #expect(try repo.snapshot() == before)
         #expect(result.stdout.contains("version:  2.0.0 (major bump from 1.2.3)"))
@@ -139,7 +146,7 @@ struct ReleaseCommandTests {
         #expect(result.stdout.contains("commit message:\n  chore(release): 2.0.0\n"))
         #expect(result.stderr.contains("MAJOR RELEASE 2.0.0"))
         // JSON dry run: the same plan, marked as such.
-        let json = relctl(["release", "--dry-run", "--json"], in: repo.path)
+        let json = relctl(["release", "--dry-run", "--json", "--confirm-major"], in: repo.path)
         #expect(json.stdout.contains(#""dryRun":true"#))
         #expect(json.stdout.contains(#""commit":null"#))
         #expect(try repo.snapshot() == before)
@@ -245,7 +252,7 @@ struct ReleasePreflightTests {
 
     @Test func remoteWithoutPushIsAUsageErrorBeforeAnythingIsRead() throws {
         let repo = try releaseRepository(["feat!: x"])
-        #expect(relctl(["release"], in: repo.path).code == 0)   // leaves a pending-major marker
+        #expect(relctl(["release", "--confirm-major"], in: repo.path).code == 0)   // leaves a pending-major marker
         let result = relctl(["release", "--remote", "upstream"], in: repo.path)
         #expect(result.code == 64)
         #expect(result.stderr.hasPrefix("error: --remote goes with --push\n"), "\(result.stderr)")
@@ -363,14 +370,14 @@ struct ReleaseRollbackTests {
     func injectedFaultLeavesTheRepositoryAsItWas(point: String) throws {
         let repo = try releaseRepository(["feat!: breaking", "fix: other"])
         let before = try repo.snapshot()
-        let result = relctl(["release"], in: repo.path, environment: ["RELCTL_TEST_FAULT": point])
+        let result = relctl(["release", "--confirm-major"], in: repo.path, environment: ["RELCTL_TEST_FAULT": point])
         #expect(result.code == 1)
         #expect(result.stderr.contains("injected fault at \(point)"))
         #expect(result.stderr.contains("every file, the index and the branch were restored"))
         #expect(try repo.snapshot() == before)
         #expect(try repo.git(["tag", "-l", "v2.0.0"]).isEmpty)
         // And the release then goes through cleanly.
-        #expect(relctl(["release"], in: repo.path).code == 0)
+        #expect(relctl(["release", "--confirm-major"], in: repo.path).code == 0)
     }
 
     @Test func aChangelogPathThatIsAFolderStopsBeforeAnything() throws {
@@ -641,12 +648,23 @@ struct ChangelogAndStatusTests {
         #expect(before.stdout.contains("last release:  v1.2.3 (1.2.3)"))
         #expect(before.stdout.contains("next release:  2.0.0 (major)"))
         #expect(before.stdout.contains("major pending: none"))
-        #expect(relctl(["release"], in: repo.path).code == 0)
+        // Halted: pending, and not released yet.
+        #expect(relctl(["release"], in: repo.path).code == 3)
+        let halted = relctl(["status"], in: repo.path)
+        #expect(halted.stdout.contains("major pending: 2.0.0 halted 2"), "\(halted.stdout)")
+        #expect(halted.stdout.contains("review its breaking changes, then: relctl release --confirm-major"))
+        #expect(halted.stderr.contains("warning: major release 2.0.0 is halted, not released"))
+        let haltedJSON = relctl(["status", "--json"], in: repo.path)
+        #expect(haltedJSON.stdout.contains(#""halted":true}"#), "\(haltedJSON.stdout)")
+        // Released: the decision on min_supported_version is pending.
+        #expect(relctl(["release", "--confirm-major"], in: repo.path).code == 0)
         let after = relctl(["status"], in: repo.path)
-        #expect(after.stdout.contains("major pending: 2.0.0"))
-        #expect(after.stdout.contains("relctl gate raise-min 2.0.0"))
+        #expect(after.stdout.contains("major pending: 2.0.0 released"))
+        #expect(after.stdout.contains("relctl gate raise-min 2.0.0 --confirm-live"))
+        #expect(after.stderr.contains("warning: major release 2.0.0 is pending"))
         let json = relctl(["status", "--json"], in: repo.path)
         #expect(json.stdout.contains(#""majorPending":{"version":"2.0.0","previousVersion":"1.2.3","tag":"v2.0.0""#))
+        #expect(json.stdout.contains(#""halted":false}"#))
         #expect(json.stdout.contains(#""next":null"#))
     }
 }

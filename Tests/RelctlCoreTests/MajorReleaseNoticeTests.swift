@@ -14,8 +14,20 @@ struct MajorReleaseNoticeTests {
     @Test func instructionText() {
         #expect(MajorReleaseNotice.instruction(version: "2.0.0") == "Major release 2.0.0: min_supported_version was NOT changed. "
             + "Raise it only after confirming that the new build is live in both stores (App Store and Google Play), "
-            + "then run: relctl gate raise-min 2.0.0")
+            + "then run: relctl gate raise-min 2.0.0 --confirm-live (or keep it: relctl gate keep-min --reason \"<why>\")")
         #expect(notice.instruction == MajorReleaseNotice.instruction(version: "2.0.0"))
+        #expect(MajorReleaseNotice.haltInstruction(version: "2.0.0") == "Major release 2.0.0 halted: nothing was released "
+            + "and min_supported_version was NOT changed. Review the breaking changes in .major-release-pending, "
+            + "then run: relctl release --confirm-major")
+    }
+
+    @Test func decisionAndTheCommandsThatRecordIt() {
+        #expect(notice.decision == "Release 2.0.0 only after reviewing its breaking changes (relctl release --confirm-major "
+            + "when relctl halted it). Then, once 2.0.0 is live in both stores (App Store and Google Play), either raise "
+            + "min_supported_version to 2.0.0, which blocks every older build, or keep it and say why.")
+        #expect(notice.commands == .init(release: "relctl release --confirm-major",
+                                         raiseMin: "relctl gate raise-min 2.0.0 --confirm-live",
+                                         keepMin: "relctl gate keep-min --reason \"<why>\""))
     }
 
     @Test func goldenJSON() {
@@ -38,7 +50,13 @@ struct MajorReleaseNoticeTests {
                   "detail": null
                 }
               ],
-              "instruction": "\(notice.instruction)"
+              "decision": "\(notice.decision)",
+              "commands": {
+                "release": "relctl release --confirm-major",
+                "raiseMin": "relctl gate raise-min 2.0.0 --confirm-live",
+                "keepMin": "relctl gate keep-min --reason \\"<why>\\""
+              },
+              "instruction": "\(notice.instruction.replacingOccurrences(of: "\"", with: "\\\""))"
             }
 
             """)
@@ -46,7 +64,8 @@ struct MajorReleaseNoticeTests {
 
     @Test func emptyAndNullFields() {
         let bare = MajorReleaseNotice(version: "1.0.0", previousVersion: nil, tag: "v1.0.0", date: "d",
-                                      breakingChanges: [], instruction: "x")
+                                      breakingChanges: [], decision: "y", commands: .init(release: "r", raiseMin: "u", keepMin: "k"),
+                                      instruction: "x")
         #expect(bare.json() == """
             {
               "schemaVersion": 1,
@@ -55,6 +74,12 @@ struct MajorReleaseNoticeTests {
               "tag": "v1.0.0",
               "date": "d",
               "breakingChanges": [],
+              "decision": "y",
+              "commands": {
+                "release": "r",
+                "raiseMin": "u",
+                "keepMin": "k"
+              },
               "instruction": "x"
             }
 
@@ -67,7 +92,19 @@ struct MajorReleaseNoticeTests {
         var changed = notice
         changed.instruction = "multi\r\nline \"quoted\""
         changed.breakingChanges[1].summary = "\u{2028}\u{7F}"
+        changed.decision = "tab\there"
+        changed.commands.keepMin = "relctl gate keep-min --reason \"\\\""
         #expect(MajorReleaseNotice.parse(changed.json()) == changed)
+    }
+
+    /// A marker written before `decision` and `commands` existed (a major release committed by an older relctl)
+    /// still reads, with the defaults for its version.
+    @Test func aMarkerWithoutDecisionOrCommandsGetsTheDefaults() throws {
+        let text = #"{"schemaVersion":1,"version":"2.0.0","previousVersion":"1.4.2","tag":"v2.0.0","date":"d","breakingChanges":[],"instruction":"i"}"#
+        let parsed = try #require(MajorReleaseNotice.parse(text))
+        #expect(parsed.decision == MajorReleaseNotice.decision(version: "2.0.0"))
+        #expect(parsed.commands == .init(version: "2.0.0"))
+        #expect(parsed.instruction == "i")
     }
 
     @Test func parsesEscapesWrittenByOthersAndIgnoresUnknownKeys() throws {
@@ -90,6 +127,9 @@ struct MajorReleaseNoticeTests {
         #"{"schemaVersion":1,"version":"2.0.0","previousVersion":null,"tag":"v","date":"d","breakingChanges":{},"instruction":"i"}"#,
         #"{"schemaVersion":1,"version":"2.0.0","previousVersion":null,"tag":"v","date":"d","breakingChanges":[{"sha":"a","summary":"s"}],"instruction":"i"}"#,
         #"{"schemaVersion":1,"version":"2.0.0","previousVersion":null,"tag":"v","date":"d","breakingChanges":[],"instruction":"i",}"#,
+        #"{"schemaVersion":1,"version":"2.0.0","previousVersion":null,"tag":"v","date":"d","breakingChanges":[],"decision":1,"instruction":"i"}"#,
+        #"{"schemaVersion":1,"version":"2.0.0","previousVersion":null,"tag":"v","date":"d","breakingChanges":[],"commands":[],"instruction":"i"}"#,
+        #"{"schemaVersion":1,"version":"2.0.0","previousVersion":null,"tag":"v","date":"d","breakingChanges":[],"commands":{"release":"r","raiseMin":"u"},"instruction":"i"}"#,
     ])
     func rejects(text: String) {
         #expect(MajorReleaseNotice.parse(text) == nil)
@@ -123,7 +163,9 @@ struct MajorReleaseNoticeTests {
             !!  is live in BOTH stores (App Store and Google Play).
             !!
             !!  Then run:
-            !!      relctl gate raise-min 2.0.0
+            !!      relctl gate raise-min 2.0.0 --confirm-live
+            !!  or keep it, saying why:
+            !!      relctl gate keep-min --reason "<why>"
             !!
             !!  2 breaking changes in this release.
             !!
@@ -132,6 +174,23 @@ struct MajorReleaseNoticeTests {
             !!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!
 
             """)
+    }
+
+    /// A halt says so first, with the command that makes the release, above the decision that follows it.
+    @Test func haltedBannerPutsTheHaltFirst() {
+        let plain = notice.banner(colored: false).split(separator: "\n", omittingEmptySubsequences: false)
+        let halted = notice.banner(colored: false, halted: true).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(Array(halted.prefix(6)) == Array(plain.prefix(6)))
+        #expect(Array(halted[6..<12]) == [
+            "!!",
+            "!!  HALTED: nothing is released yet (no commit, no tag). Review the",
+            "!!  breaking changes in .major-release-pending, then release with:",
+            "!!      relctl release --confirm-major",
+            "!!",
+            Substring(String(repeating: "=", count: 72)),
+        ])
+        #expect(Array(halted.dropFirst(12)) == Array(plain.dropFirst(6)))
+        #expect(notice.banner(colored: true, halted: true).split(separator: "\n").allSatisfy { $0.hasPrefix("\u{1B}[1;31m") })
     }
 
     @Test func coloredBannerIsBoldRedOnEveryLine() {

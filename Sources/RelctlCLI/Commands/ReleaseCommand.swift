@@ -7,7 +7,7 @@ enum ReleaseCommand {
             .dryRun,
             .flag("--push", "Push the branch and the tag to the remote after tagging."),
             .value("--remote", "NAME", "The remote to push to (default: origin)."),
-            .flag("--confirm-major", "Go ahead with a major release when onMajor is \"halt\"."),
+            .flag("--confirm-major", "Make a major release that onMajor \"halt\" (the default) stops."),
             .flag("--allow-dirty", "Release even with uncommitted or untracked files (they are not committed)."),
             .value("--build", "N", "Use build number N for iOS and Android instead of the buildNumber strategy."),
             .json, .repo, .config,
@@ -29,15 +29,22 @@ enum ReleaseCommand {
         branch never merged back). --build N sets both stores' build number for this release (it must be
         higher than the current one).
 
-        A MAJOR release never touches min_supported_version. It prints a banner, writes
-        .major-release-pending into the release commit, and under GitHub Actions emits a warning annotation
-        and writes version, bump, tag and major_pending to $GITHUB_OUTPUT. With "onMajor": "halt" it stops
-        before any write until rerun with --confirm-major.
+        A MAJOR release stops the pipeline for a human, and never touches min_supported_version. By default
+        ("onMajor": "halt") it prints a banner, writes .major-release-pending into the work tree (the version,
+        the breaking changes with their commits, the decision to take and the commands that record it) and
+        nothing else (no version file, changelog, commit or tag), and exits 3. Rerunning it changes nothing.
+        'relctl release --confirm-major' then makes the release and commits that marker with it; once the
+        build is live in both stores, 'relctl gate raise-min <version> --confirm-live' raises the floor, or
+        'relctl gate keep-min --reason ...' keeps it. With "onMajor": "warn" the release goes through at once
+        (exit 0), the marker in its commit. Under GitHub Actions a major release emits a warning annotation
+        and writes version, bump, tag and major_pending (and halted=true on a halt) to $GITHUB_OUTPUT. A dry
+        run of a halted major release halts too (exit 3, writing nothing); add --confirm-major to see the
+        release itself. --json on a halt prints the usual object with "halted": true.
 
         EXIT CODES:
           0   released, or nothing to release (the reason on stderr)
           1   failure (preflight, write, commit, tag or push), with the fix on stderr
-          3   halted before a major release (onMajor "halt" without --confirm-major)
+          3   halted before a major release (onMajor "halt", the default, without --confirm-major)
           64  usage error
         """,
         run: run)
@@ -54,7 +61,8 @@ enum ReleaseCommand {
         if arguments.value("--remote") != nil && !request.push && !request.dryRun {
             throw UsageError(message: "--remote goes with --push", usage: spec.usage)
         }
-        let workspace = try Workspace.open(arguments, context)
+        // The release itself says what a halted major release's marker means (its banner, or a preflight problem).
+        let workspace = try Workspace.open(arguments, context, remindsOfHalt: false)
         try ReleaseWorkflow.run(request, workspace: workspace, context: context)
     }
 }

@@ -8,7 +8,8 @@ enum StatusCommand {
         options: [.json, .repo, .config],
         discussion: """
         A pending decision is the .major-release-pending file a major release commits: min_supported_version
-        was left alone, and raising it is for a human to do once the new build is live in both stores.
+        was left alone, and raising it is for a human to do once the new build is live in both stores. A major
+        release halted before it was made (no tag yet) shows as halted, with 'relctl release --confirm-major'.
 
         EXIT CODES: 0 shown, 1 failure, 64 usage error.
         """,
@@ -35,6 +36,7 @@ enum StatusCommand {
                 members.append(("majorPending", .object([
                     ("version", .string(pending.version)), ("previousVersion", .optional(pending.previousVersion)),
                     ("tag", .string(pending.tag)), ("date", .string(pending.date)), ("instruction", .string(pending.instruction)),
+                    ("halted", .bool(workspace.isHalted(pending))),
                 ])))
             } else {
                 members.append(("majorPending", .null))
@@ -62,7 +64,10 @@ enum StatusCommand {
         } else {
             for note in workspace.baseNotes(analysis, floor: floor) { text += "note:          \(note)\n" }
         }
-        if let pending {
+        if let pending, workspace.isHalted(pending) {
+            text += "major pending: \(pending.version) halted \(pending.date.prefix(10)), not released; min_supported_version unchanged\n"
+            text += "               review its breaking changes, then: \(MajorReleaseNotice.confirmCommand)\n"
+        } else if let pending {
             text += "major pending: \(pending.version) released \(pending.date.prefix(10)); min_supported_version unchanged\n"
             text += "               raise it once \(pending.version) is live in both stores: \(MajorReleaseNotice.raiseCommand(version: pending.version))\n"
         } else {

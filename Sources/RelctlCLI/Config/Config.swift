@@ -15,8 +15,9 @@ struct Config {
     var changelog = ChangelogSettings.default
     /// The release commit's message; `{version}` and `{tag}` are replaced.
     var commitMessage = "chore(release): {version}"
-    /// What a major release does: warn (release, exit 0) or halt (stop before any write, exit 3).
-    var onMajor = OnMajor.warn
+    /// What a major release does: halt (the default: write only `.major-release-pending` and stop, exit 3, until
+    /// `--confirm-major`) or warn (release and warn, exit 0).
+    var onMajor = OnMajor.halt
 
     enum OnMajor: String { case warn, halt }
 

@@ -22,7 +22,7 @@ extension Config {
         }
         if let (text, node) = try object.string("onMajor") {
             guard let mode = OnMajor(rawValue: text) else {
-                throw object.error(node, "'onMajor' must be \"warn\" (release and warn) or \"halt\" (stop until --confirm-major)")
+                throw object.error(node, "'onMajor' must be \"halt\" (stop until --confirm-major, the default) or \"warn\" (release and warn)")
             }
             config.onMajor = mode
         }

@@ -1,10 +1,11 @@
 import RelctlCore
 
-/// `"onMajor": "halt"` stopped a major release before any write: exit 3 until rerun with `--confirm-major`.
+/// `"onMajor": "halt"` (the default) stopped a major release: only `.major-release-pending` was written (a dry run
+/// writes nothing), exit 3 until rerun with `--confirm-major`. A dry run ends with the same line as the real run.
 struct MajorReleaseHalted: Diagnostic {
     let version: String
 
     var message: String {
-        "halted before major release \(version) (onMajor is \"halt\"); nothing was changed. Review the breaking changes, then rerun with --confirm-major"
+        "halted before major release \(version) (onMajor is \"halt\"): nothing is released; review the breaking changes in \(MajorReleaseMarker.fileName), then rerun with --confirm-major"
     }
 }

@@ -18,7 +18,18 @@ struct Preflight {
         let config = workspace.config
         var result = Preflight()
         func problem(_ text: String) { result.problems.append(Problem(text)) }
-        let dirty = try repository.status()
+        var dirty = try repository.status()
+        // The halt's own marker is part of the release; any other uncommitted marker is a problem of its own.
+        let markerEntry = dirty.first { $0.path == MajorReleaseMarker.fileName }
+        switch MajorReleaseMarkerCheck.verdict(plan, entry: markerEntry) {
+        case .notInvolved:
+            break
+        case .own:
+            dirty.removeAll { $0 == markerEntry }
+        case .problem(let text):
+            dirty.removeAll { $0 == markerEntry }
+            problem(text)
+        }
         if !allowDirty {
             if !dirty.isEmpty {
                 let names = dirty.prefix(3).map(\.path).joined(separator: ", ") + (dirty.count > 3 ? ", …" : "")

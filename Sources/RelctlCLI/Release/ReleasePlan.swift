@@ -13,6 +13,9 @@ struct ReleasePlan {
     let head: ObjectID
     /// File writes in order: version files, changelog, marker.
     let writes: [FileWrite]
+    /// What HEAD holds (nil: nothing) at the absolute paths whose work-tree bytes differ from it: only relctl's own
+    /// `.major-release-pending` left by a halt can. The dry-run diff is against these, as `git diff` would show it.
+    var committedBytes: [String: [UInt8]?] = [:]
     let changelogSection: String?
     let commitMessage: String
     let tagMessage: String
@@ -22,6 +25,17 @@ struct ReleasePlan {
     let fileProblem: String?
     /// Why the identity could not be read (an unreadable GIT_*_DATE, say), reported by preflight.
     let identityProblem: String?
+
+    /// The bytes a write's diff starts from: what HEAD holds there.
+    func diffBase(_ write: FileWrite) -> [UInt8]? {
+        if let committed = committedBytes[write.path] { return committed }
+        return write.oldBytes
+    }
+
+    /// The major-release marker's write; nil when the release is not a major one.
+    var markerWrite: FileWrite? {
+        writes.first { relativePath($0) == MajorReleaseMarker.fileName }
+    }
 
     /// Paths relative to the root of every file the release commit holds, as git names them.
     var changedPaths: [String] { writes.map(relativePath) }

@@ -61,14 +61,24 @@ enum ReleasePlanner {
         }
 
         var notice: MajorReleaseNotice?
+        var committedBytes: [String: [UInt8]?] = [:]
         if analysis.bump == .major {
-            let made = MajorReleaseNotice(version: version.description, previousVersion: analysis.current?.description, tag: tag,
+            var made = MajorReleaseNotice(version: version.description, previousVersion: analysis.current?.description, tag: tag,
                                           date: ReleaseClock.isoDate(environment),
                                           breakingChanges: MajorReleaseNotice.breakingChanges(in: analysis.commits.commits))
-            notice = made
             let path = LexicalPath.join(root, MajorReleaseMarker.fileName)
             let existing = FileManager.default.contents(atPath: path).map { Array($0) }
+            // The marker a halt wrote for this very release keeps its date: a rerun leaves it as it is, and
+            // --confirm-major commits it byte for byte.
+            if let existing, let written = MajorReleaseNotice.parse(String(decoding: existing, as: UTF8.self)) {
+                var dated = made
+                dated.date = written.date
+                if Array(dated.json().utf8) == existing { made = dated }
+            }
+            notice = made
             writes.append(FileWrite(path: path, oldBytes: existing, newBytes: Array(made.json().utf8)))
+            let committed = try repository.blobIDs(at: [MajorReleaseMarker.fileName], in: head)[0].map(repository.blobBytes)
+            if committed != existing { committedBytes[path] = committed }
         }
 
         var identities: Identities?
@@ -88,7 +98,7 @@ enum ReleasePlanner {
 
         return ReleasePlan(root: root, version: version.description, previousVersion: analysis.current?.description,
                            bump: analysis.bump, tag: tag, branch: try repository.currentBranch(), head: head,
-                           writes: writes, changelogSection: section,
+                           writes: writes, committedBytes: committedBytes, changelogSection: section,
                            commitMessage: message.hasSuffix("\n") ? message : message + "\n",
                            tagMessage: tagMessage, notice: notice,
                            identities: identities, fileProblem: fileProblem, identityProblem: identityProblem)

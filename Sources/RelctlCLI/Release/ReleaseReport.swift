@@ -14,6 +14,8 @@ struct ReleaseReport {
     var pushed: Bool
     var majorPending: Bool
     var dryRun: Bool
+    /// A major release stopped by `"onMajor": "halt"`; only such a report carries `halted` (true).
+    var halted = false
     /// Set when nothing was released: why (or nil when no reason is known); only such a report carries `reason`.
     var reason: String?? = .none
 
@@ -29,6 +31,20 @@ struct ReleaseReport {
         self.pushed = pushed
         majorPending = plan.notice != nil
         self.dryRun = dryRun
+    }
+
+    /// A major release halted before it was made: the version, bump and tag it would have, no commit and no
+    /// changelog, and `files` only the marker the halt writes (a dry run: would write).
+    init(halted plan: ReleasePlan, dryRun: Bool) {
+        version = plan.version
+        previousVersion = plan.previousVersion
+        bump = plan.bump
+        tag = plan.tag
+        files = plan.markerWrite.map { [plan.relativePath($0)] } ?? []
+        pushed = false
+        majorPending = true
+        self.dryRun = dryRun
+        halted = true
     }
 
     /// No release due, but the last one (`tag`, made here) was or would be published.
@@ -68,15 +84,29 @@ struct ReleaseReport {
             ("majorPending", .bool(majorPending)),
             ("dryRun", .bool(dryRun)),
         ]
+        if halted { members.append(("halted", .bool(true))) }
         if case .some(let reason) = reason { members.append(("reason", .optional(reason))) }
         return .object(members)
     }
 
     // MARK: CI
 
-    /// `version`, `bump`, `tag`, `major_pending` for the later steps of the job (empty when there is none).
+    /// `version`, `bump`, `tag`, `major_pending` for the later steps of the job (empty when there is none), and
+    /// `halted=true` after a halt.
     var ciOutputs: [(name: String, value: String)] {
         [("version", version ?? ""), ("bump", bump.description), ("tag", tag ?? ""), ("major_pending", "\(majorPending)")]
+            + (halted ? [("halted", "true")] : [])
+    }
+
+    /// The job summary of a halt: what would have been released, and what to do next.
+    var ciHaltSummary: String {
+        let version = version ?? ""
+        var text = "### relctl halted before major release \(version)\n\n"
+        text += "- bump: **\(bump)** (from \(previousVersion ?? "no previous release"))\n- tag: `\(tag ?? "")` (not created)\n"
+        text += "- written: \(files.map { "`\($0)`" }.joined(separator: ", ")) (not committed)\n"
+        text += "\n> [!CAUTION]\n> **Major release \(version) halted.** Nothing was released and `min_supported_version` was NOT "
+            + "changed. Review the breaking changes, then run `\(MajorReleaseNotice.confirmCommand)`.\n"
+        return text + "\n"
     }
 
     /// The job summary of a release made: version, bump, tag, files, and the major-release warning.
@@ -86,7 +116,8 @@ struct ReleaseReport {
         text += "- files: \(files.map { "`\($0)`" }.joined(separator: ", "))\n"
         if let notice {
             text += "\n> [!WARNING]\n> **Major release \(notice.version).** `min_supported_version` was NOT changed. Raise it only after "
-                + "the new build is live in both stores: `\(MajorReleaseNotice.raiseCommand(version: notice.version))`\n"
+                + "the new build is live in both stores: `\(MajorReleaseNotice.raiseCommand(version: notice.version))` "
+                + "(or keep it: `\(MajorReleaseNotice.keepCommand)`)\n"
         }
         return text + "\n"
     }
@@ -101,6 +132,43 @@ struct ReleaseReport {
     /// The plan a dry run prints: the version and why, each file's diff, the changelog section, the commit and tag
     /// messages.
     static func dryRunText(_ plan: ReleasePlan, analysis: ReleaseAnalysis, push: Bool, remote: String) -> String {
+        var text = dryRunHeader(plan, analysis: analysis, push: push, remote: remote)
+        text += "\nfiles:\n"
+        if plan.writes.isEmpty { text += "  (none)\n" }
+        for write in plan.writes {
+            text += "  \(plan.relativePath(write))\(plan.diffBase(write) == nil ? " (new)" : "")\n"
+        }
+        text += "\n"
+        for write in plan.writes {
+            text += UnifiedDiff.render(old: plan.diffBase(write), new: write.newBytes, path: plan.relativePath(write))
+        }
+        if let section = plan.changelogSection {
+            text += "\nchangelog section:\n\n" + section
+        }
+        text += "\ncommit message:\n" + indented(plan.commitMessage)
+        text += "\ntag \(plan.tag) message:\n" + indented(plan.tagMessage)
+        return text
+    }
+
+    /// The plan a dry run of a halted major release prints: the version and why, then the halt and the one file
+    /// the real run writes, `.major-release-pending`, as its diff against the work tree (where it lands).
+    static func haltedDryRunText(_ plan: ReleasePlan, analysis: ReleaseAnalysis, push: Bool, remote: String) -> String {
+        var text = dryRunHeader(plan, analysis: analysis, push: push, remote: remote)
+        text += "\nhalted: onMajor is \"halt\", so the real run stops before the release (exit 3); it writes only\n"
+        if let write = plan.markerWrite {
+            if write.oldBytes == write.newBytes {
+                text += "  \(plan.relativePath(write)) (already written by a halt: left as it is)\n"
+            } else {
+                text += "  \(plan.relativePath(write))\(write.oldBytes == nil ? " (new)" : "")\n\n"
+                text += UnifiedDiff.render(old: write.oldBytes, new: write.newBytes, path: plan.relativePath(write))
+            }
+        }
+        text += "\nno version file, changelog, commit or tag; 'relctl release --dry-run --confirm-major' shows the release\n"
+        return text
+    }
+
+    /// The first lines of every dry-run plan: the version, tag and branch, and the commits behind the version.
+    private static func dryRunHeader(_ plan: ReleasePlan, analysis: ReleaseAnalysis, push: Bool, remote: String) -> String {
         var text = "relctl release --dry-run: nothing will be changed\n\n"
         if let current = analysis.current {
             text += "version:  \(plan.version) (\(plan.bump) bump from \(current))\n"
@@ -115,20 +183,6 @@ struct ReleaseReport {
         for commit in counted.reversed() {
             text += "  \(commit.sha.prefix(7)) \(commit.bump)  \(commit.summary)\n"
         }
-        text += "\nfiles:\n"
-        if plan.writes.isEmpty { text += "  (none)\n" }
-        for write in plan.writes {
-            text += "  \(plan.relativePath(write))\(write.oldBytes == nil ? " (new)" : "")\n"
-        }
-        text += "\n"
-        for write in plan.writes {
-            text += UnifiedDiff.render(old: write.oldBytes, new: write.newBytes, path: plan.relativePath(write))
-        }
-        if let section = plan.changelogSection {
-            text += "\nchangelog section:\n\n" + section
-        }
-        text += "\ncommit message:\n" + indented(plan.commitMessage)
-        text += "\ntag \(plan.tag) message:\n" + indented(plan.tagMessage)
         return text
     }
 

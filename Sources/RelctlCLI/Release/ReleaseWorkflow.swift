@@ -46,10 +46,9 @@ enum ReleaseWorkflow {
         }
         if !preflight.problems.isEmpty { throw PreflightFailure(problems: preflight.problems) }
         if let notice = plan.notice {
-            MajorReleaseMarker.announce(notice, context: context)
-            if workspace.config.onMajor == .halt && !request.confirmMajor && !request.dryRun {
-                throw MajorReleaseHalted(version: plan.version)
-            }
+            let halt = workspace.config.onMajor == .halt && !request.confirmMajor
+            MajorReleaseMarker.announce(notice, halted: halt, context: context)
+            if halt { try halted(plan, analysis: analysis, request: request, context: context) }
         }
         if request.dryRun {
             if request.json {
@@ -86,6 +85,40 @@ enum ReleaseWorkflow {
         context.ci?.publish(outputs: report.ciOutputs, output: output)
         context.ci?.publish(summary: report.ciSummary(notice: plan.notice), output: output)
         if pushFailure != nil { throw ExitCode.failure }
+    }
+
+    // MARK: A major release halted
+
+    /// `"onMajor": "halt"` without `--confirm-major`: writes `.major-release-pending` and nothing else (left as it
+    /// is when a halt already wrote it), says so on stdout (`--json`) and to the CI, and ends with exit 3. A dry run
+    /// writes nothing and prints what the real run would write, and ends the same way.
+    static func halted(_ plan: ReleasePlan, analysis: ReleaseAnalysis, request: ReleaseRequest, context: CommandContext) throws -> Never {
+        let output = context.output
+        guard let write = plan.markerWrite else { throw InternalError("a major release was planned without its marker") }
+        let report = ReleaseReport(halted: plan, dryRun: request.dryRun)
+        let name = plan.relativePath(write)
+        if request.dryRun {
+            output.message("halted (dry run): the real run writes \(name) (the breaking changes and the decision) and nothing else (no version file, changelog, commit or tag)")
+        } else {
+            if write.oldBytes != write.newBytes {
+                do {
+                    try TransactionalWriter.write([write])
+                } catch {
+                    throw CLIFailure(message: "\(error.description); nothing was changed")
+                }
+            }
+            output.message("halted: \(name) holds the breaking changes and the decision; nothing else was written (no version file, changelog, commit or tag)")
+        }
+        if request.json {
+            output.result(report.json.rendered())
+        } else if request.dryRun {
+            output.resultText(ReleaseReport.haltedDryRunText(plan, analysis: analysis, push: request.push, remote: request.remote))
+        }
+        if !request.dryRun {
+            context.ci?.publish(outputs: report.ciOutputs, output: output)
+            context.ci?.publish(summary: report.ciHaltSummary, output: output)
+        }
+        throw MajorReleaseHalted(version: plan.version)
     }
 
     // MARK: Nothing to release, or a release made locally and not yet pushed

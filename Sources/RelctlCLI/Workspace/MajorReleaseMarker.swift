@@ -7,19 +7,22 @@ enum MajorReleaseMarker {
     static let fileName = ".major-release-pending"
 
     /// The banner a major release prints (bold red where the terminal or the CI log shows colour, never with
-    /// `NO_COLOR`) and the CI's warning annotation.
-    static func announce(_ notice: MajorReleaseNotice, context: CommandContext) {
+    /// `NO_COLOR`) and the CI's warning annotation. `halted`: the release stops here (`"onMajor": "halt"`).
+    static func announce(_ notice: MajorReleaseNotice, halted: Bool = false, context: CommandContext) {
         let noColor = !(context.environment["NO_COLOR"] ?? "").isEmpty
         let colored = !noColor && (context.output.colorErr || context.ci?.logShowsColor == true)
-        context.output.message(notice.banner(colored: colored))
-        if let annotation = context.ci?.majorReleaseWarning(notice) { context.output.message(annotation) }
+        context.output.message(notice.banner(colored: colored, halted: halted))
+        if let annotation = context.ci?.majorReleaseWarning(notice, halted: halted) { context.output.message(annotation) }
     }
 }
 
 extension CIProvider {
-    /// The CI's warning annotation for a major release: its version as the title, the instruction as the text.
-    func majorReleaseWarning(_ notice: MajorReleaseNotice) -> String? {
-        warningAnnotation(title: "Major release \(notice.version)", message: notice.instruction)
+    /// The CI's warning annotation for a major release: its version as the title, the instruction as the text;
+    /// `halted`: "Major release 3.0.0 halted" and what to do before it is released.
+    func majorReleaseWarning(_ notice: MajorReleaseNotice, halted: Bool = false) -> String? {
+        halted
+            ? warningAnnotation(title: "Major release \(notice.version) halted", message: MajorReleaseNotice.haltInstruction(version: notice.version))
+            : warningAnnotation(title: "Major release \(notice.version)", message: notice.instruction)
     }
 }
 
@@ -30,14 +33,26 @@ extension Workspace {
         return MajorReleaseNotice.parse(String(decoding: data, as: UTF8.self))
     }
 
-    /// While the marker exists, every command says so in one line (and as the CI's warning annotation).
-    func remindOfPendingMajor(_ context: CommandContext) {
+    /// Whether the pending major release was halted before it was made: its tag does not exist (yet).
+    func isHalted(_ notice: MajorReleaseNotice) -> Bool {
+        (try? repository.referenceTarget("refs/tags/\(notice.tag)")) == nil
+    }
+
+    /// While the marker exists, every command says so in one line (and as the CI's warning annotation): a release
+    /// halted before it was made (unless `halted` is false), or the decision on min_supported_version after it.
+    func remindOfPendingMajor(_ context: CommandContext, halted remindsOfHalt: Bool = true) {
         guard FileManager.default.fileExists(atPath: LexicalPath.join(root, MajorReleaseMarker.fileName)) else { return }
         guard let notice = pendingMajor else {
             context.output.warning("\(MajorReleaseMarker.fileName) is not readable; a major release decision may be pending (check the file)")
             return
         }
-        context.output.warning("major release \(notice.version) is pending: min_supported_version is unchanged; raise it only once \(notice.version) is live in both stores (\(MajorReleaseNotice.raiseCommand(version: notice.version)))")
-        if let annotation = context.ci?.majorReleaseWarning(notice) { context.output.message(annotation) }
+        let halted = isHalted(notice)
+        if halted && !remindsOfHalt { return }
+        if halted {
+            context.output.warning("major release \(notice.version) is halted, not released: review the breaking changes in \(MajorReleaseMarker.fileName), then run \(MajorReleaseNotice.confirmCommand) (or delete the file if \(notice.version) is not to be released)")
+        } else {
+            context.output.warning("major release \(notice.version) is pending: min_supported_version is unchanged; raise it only once \(notice.version) is live in both stores (\(MajorReleaseNotice.raiseCommand(version: notice.version))), or keep it (\(MajorReleaseNotice.keepCommand))")
+        }
+        if let annotation = context.ci?.majorReleaseWarning(notice, halted: halted) { context.output.message(annotation) }
     }
 }

@@ -12,7 +12,8 @@ struct Workspace {
     /// The configured version files, read once per run (`readVersions`).
     let versionFiles = VersionFileCache()
 
-    static func open(_ arguments: ParsedArguments, _ context: CommandContext) throws -> Workspace {
+    /// `remindsOfHalt`: false for `release`, which says itself what a halted major release's marker means.
+    static func open(_ arguments: ParsedArguments, _ context: CommandContext, remindsOfHalt: Bool = true) throws -> Workspace {
         let start = arguments.value("--repo").map { LexicalPath.join(context.currentDirectory, $0) } ?? context.currentDirectory
         guard FileManager.default.fileExists(atPath: start) else {
             throw CLIFailure(message: "'\(arguments.value("--repo") ?? start)' does not exist; pass --repo the path of a git repository")
@@ -30,7 +31,7 @@ struct Workspace {
         context.run.repositoryRoot = root
         var workspace = Workspace(repository: repository, root: root, config: config)
         workspace.environment = context.environment
-        workspace.remindOfPendingMajor(context)
+        workspace.remindOfPendingMajor(context, halted: remindsOfHalt)
         return workspace
     }
 
