@@ -8,7 +8,9 @@ enum StatusCommand {
         options: [.json, .repo, .config],
         discussion: """
         A pending decision is the .major-release-pending file a major release commits: min_supported_version
-        was left alone, and raising it is for a human to do once the new build is live in both stores.
+        was left alone, and raising it is for a human to do once the new build is live in both stores
+        (relctl gate raise-min), or to keep it (relctl gate keep-min). With a gate configured, status shows
+        each platform's minimum and latest from the gate document.
 
         EXIT CODES: 0 shown, 1 failure, 64 usage error.
         """,
@@ -39,6 +41,7 @@ enum StatusCommand {
             } else {
                 members.append(("majorPending", .null))
             }
+            members.append(("gate", GateStatusReport.json(workspace)))
             context.output.result(JSONOutput.object(members).rendered())
             return
         }
@@ -62,9 +65,11 @@ enum StatusCommand {
         } else {
             for note in workspace.baseNotes(analysis, floor: floor) { text += "note:          \(note)\n" }
         }
+        text += GateStatusReport.text(workspace)
         if let pending {
             text += "major pending: \(pending.version) released \(pending.date.prefix(10)); min_supported_version unchanged\n"
-            text += "               raise it once \(pending.version) is live in both stores: \(MajorReleaseNotice.raiseCommand(version: pending.version))\n"
+            text += "               raise it once \(pending.version) is live in both stores: \(MajorReleaseNotice.raiseCommand(version: pending.version)) --confirm-live\n"
+            text += "               or keep it: relctl gate keep-min --reason TEXT\n"
         } else {
             text += "major pending: none\n"
         }
