@@ -64,13 +64,17 @@ struct GateCheck {
         var explained = Set<String>()
         for field in requiredFields {
             let key = loaded.key(field)
-            guard layout.sites(of: key).isEmpty else { continue }
+            let sites = layout.sites(of: key)
+            // A key with a default value is there; one with only per-platform values is judged per platform below.
+            guard !sites.contains(where: { $0.condition == nil }) else { continue }
             let candidates = namedKeys.filter { known[$0.key] == nil && !explained.contains($0.key) }
             if let near = Self.nearest(key, among: candidates.map(\.key)), let line = candidates.first(where: { $0.key == near })?.line {
                 explained.insert(near)
+                problems.explained.insert(key)
                 problems.add(line, "\"\(near)\" is not a key the gate reads; did you mean \"\(key)\"?",
                              "the gate reads the \(field.summary) from \"\(key)\", which the document does not have")
-            } else {
+            } else if sites.isEmpty {
+                problems.explained.insert(key)
                 problems.add(nil, "\"\(key)\" is missing: the gate has no \(field.summary)", Self.addHint(field, key: key, settings: settings))
             }
         }
@@ -91,11 +95,11 @@ struct GateCheck {
         }
     }
 
-    /// The name of `candidates` closest to `name`, when it is a likely misspelling (at most two edits, or the
-    /// same but for case).
+    /// The name of `candidates` closest to `name`, when it is a likely misspelling.
     static func nearest(_ name: String, among candidates: [String]) -> String? {
         let scored = candidates.filter { $0 != name }.map { ($0, editDistance($0, name)) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2, name.count > 3 else { return nil }
+        // At most two edits (case does not count), and never the whole name.
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2, best.1 < name.count else { return nil }
         return best.0
     }
 
@@ -129,7 +133,7 @@ struct GateCheck {
                 + [GateField.storeURL(for: platform)].compactMap { $0 }
             for field in fields {
                 let key = loaded.key(field)
-                guard !layout.sites(of: key).isEmpty else { continue }   // missing: said once, above
+                guard !problems.explained.contains(key) else { continue }   // missing or misspelt: said once, above
                 guard let site = layout.site(of: key, for: platform, reader: loaded.reader) else {
                     noValue(key, layout.entry(key)?.line, "\"\(key)\" has no default value", platform)
                     continue
@@ -237,6 +241,8 @@ struct GateCheck {
     struct Problems {
         let loaded: LoadedGateDocument
         private(set) var list: [Problem] = []
+        /// Keys whose absence was named already (missing, or misspelt): no more problems about their values.
+        var explained = Set<String>()
 
         mutating func add(_ line: Int?, _ message: String, _ hint: String?) {
             let problem = Problem(message, at: loaded.location(line), hint: hint)
