@@ -53,7 +53,8 @@ enum GateEvaluateCommand {
             decision = GateLadder.failOpen(installed: installed, reason: missing ? .configUnavailable : .configUnreadable)
         }
         if let failure {
-            context.output.warning("\(failure.rendered()); the app fails open on it, so the verdict is error (the user is let through)")
+            let what = Problem(failure.message, at: failure.location).rendered()
+            context.output.warning("\(what); the app fails open on it, so the verdict is error (the user is let through)")
         }
         let output = context.output
         if arguments.has("--json") {
