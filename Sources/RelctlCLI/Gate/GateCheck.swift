@@ -39,7 +39,11 @@ struct GateCheck {
         checkMessages(&problems)
         checkConditions(&problems)
         checkTypes(&problems)
-        return problems.list
+        // In the document's order; problems without a line (a key that is missing) last.
+        return problems.list.enumerated().sorted { a, b in
+            let left = a.element.location?.line ?? Int.max, right = b.element.location?.line ?? Int.max
+            return left != right ? left < right : a.offset < b.offset
+        }.map(\.element)
     }
 
     // MARK: Keys

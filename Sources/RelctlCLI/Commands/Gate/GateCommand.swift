@@ -5,7 +5,7 @@ import RelctlCore
 enum GateCommand {
     static let spec = CommandSpec(
         name: "gate",
-        summary: "Check and preview the app's version gate, and record the decisions that move min_supported_version.",
+        summary: "Check the app's version gate document and record the decisions on min_supported_version.",
         options: [],
         discussion: """
         The gate is the document the app reads at launch ("gate" in .relctl.json: a Firebase Remote Config
