@@ -138,7 +138,9 @@ struct GateDecisionCommit {
             if markerRemoved, let marker, (try? Data(marker.bytes).write(to: URL(fileURLWithPath: marker.path))) == nil {
                 failures.append(MajorReleaseMarker.fileName)
             }
-            if (try? repository.resetIndex(to: head, paths: paths)) == nil { failures.append("the index") }
+            // A commit refused because git's index is locked never wrote the index: nothing to restore there.
+            let indexLocked = (error as? GitError)?.kind == .locked
+            if !indexLocked, (try? repository.resetIndex(to: head, paths: paths)) == nil { failures.append("the index") }
             let what = (error as? GitError)?.description ?? (error as? CLIFailure)?.message ?? "\(error)"
             throw CLIFailure(message: "the decision could not be committed: \(what); " + (failures.isEmpty
                 ? "the gate document, the marker and the index were restored"

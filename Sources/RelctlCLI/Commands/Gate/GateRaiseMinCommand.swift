@@ -68,7 +68,8 @@ enum GateRaiseMinCommand {
             live = try StoreLiveCheck.confirm(store, minimum: version, environment: context.environment)
         }
 
-        let edit = try GateValueEdit.make(loaded, field: .minimumSupportedVersion, platform: platform, site: site, to: version)
+        // Written as the release names it (3.0.0 for a given 3.0).
+        let edit = try GateValueEdit.make(loaded, field: .minimumSupportedVersion, platform: platform, site: site, to: release.gateVersion)
         if let problem = edit.newProblems(comparedWith: loaded).first {
             throw Problem("after the change: \(problem.message)", at: problem.location, hint: problem.hint)
         }

@@ -44,7 +44,8 @@ enum GateSetLatestCommand {
             throw Problem("\(version) is below \(whose) minimum \(minimum) (\(minimumSite?.label ?? "the minimum")): users on the latest would be blocked",
                           at: loaded.location(site.line), hint: "the latest is at least the minimum; pick a version from \(minimum) up")
         }
-        let edit = try GateValueEdit.make(loaded, field: .latestVersion, platform: platform, site: site, to: version)
+        // Written as the release names it (3.0.0 for a given 3.0).
+        let edit = try GateValueEdit.make(loaded, field: .latestVersion, platform: platform, site: site, to: release.gateVersion)
         if let problem = edit.newProblems(comparedWith: loaded).first {
             throw Problem("after the change: \(problem.message)", at: problem.location, hint: problem.hint)
         }
