@@ -178,3 +178,47 @@ struct GateRaiseMinTests {
         #expect(status.stdout.contains("major pending: none"))
     }
 }
+
+@Suite("relctl gate: the decision commit")
+struct GateDecisionCommitTests {
+    @Test func aCommitThatFailsRestoresTheDocumentAndTheMarker() throws {
+        let repo = try GateApp.firebase()
+        try repo.git(["add", "-A"])
+        // git's own lock on the index: libgit2 cannot write it, so the commit fails after the files were changed.
+        try Data().write(to: URL(fileURLWithPath: repo.path + "/.git/index.lock"))
+        let template = try repo.read(GateApp.templatePath)
+        let marker = try repo.read(".major-release-pending")
+        let head = try repo.head()
+        let result = relctl(["gate", "keep-min", "--reason", "x"], in: repo.path, environment: repo.goldenEnvironment())
+        #expect(result.code == 1)
+        #expect(result.stderr.contains("error: the decision could not be committed: "))
+        #expect(result.stderr.contains("; the gate document, the marker and the index were restored"))
+        #expect(try repo.read(".major-release-pending") == marker)
+        try FileManager.default.removeItem(atPath: repo.path + "/.git/index.lock")
+        let raise = relctl(["gate", "raise-min", "2.5.0", "--confirm-live"], in: repo.path, environment: repo.goldenEnvironment())
+        #expect(raise.code == 0)
+        try Data().write(to: URL(fileURLWithPath: repo.path + "/.git/index.lock"))
+        let again = relctl(["gate", "set-latest", "3.0.0"], in: repo.path, environment: repo.goldenEnvironment())
+        #expect(again.code == 1)
+        #expect(try repo.read(GateApp.templatePath) != template)   // the raise-min of before, committed
+        #expect(try repo.git(["show", "HEAD:" + GateApp.templatePath]) == (try repo.read(GateApp.templatePath)))
+        #expect(try repo.git(["rev-parse", "HEAD~1"]).trimmingCharacters(in: .whitespacesAndNewlines) == head)
+        try FileManager.default.removeItem(atPath: repo.path + "/.git/index.lock")
+        #expect(try repo.git(["status", "--porcelain"]).isEmpty)
+    }
+
+    @Test func aGivenShortVersionIsWrittenAsTheReleaseNamesIt() throws {
+        let repo = try GateApp.firebase()
+        let result = relctl(["gate", "raise-min", "2.5", "--confirm-live"], in: repo.path, environment: repo.goldenEnvironment())
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(try repo.read(GateApp.templatePath).contains("\"value\": \"2.5.0\""))
+    }
+
+    @Test func commitMessagesAreWrappedAt72ColumnsButTheTitle() {
+        let message = GateDecisionCommit.wrapped("chore(gate): " + String(repeating: "t", count: 80) + "\n\n" + Array(repeating: "word", count: 40).joined(separator: " ") + "\n")
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0].count == 93)
+        #expect(lines.dropFirst().allSatisfy { $0.count <= 72 })
+        #expect(lines.dropFirst(2).joined(separator: " ").trimmingCharacters(in: .whitespaces) == Array(repeating: "word", count: 40).joined(separator: " "))
+    }
+}
