@@ -1,23 +1,23 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import VersionGate
 
 /// Asks Apple's public lookup (`https://itunes.apple.com/lookup?bundleId=…&country=…`) which version of the app
 /// the App Store lists. The request and the reading of the answer are the library's (`AppStoreLookup`), so
 /// relctl and the app read a listing the same way.
 ///
-/// Why URLSession (FoundationNetworking) rather than running `curl`: it is part of Swift's Foundation on every
-/// platform relctl runs on, so no executable has to be installed (slim CI images have no curl); TLS is verified
-/// by the system's libcurl, which the Swift toolchain on Linux already requires; and the status, the body and
-/// the timeout come back as values instead of a process's output and exit code.
+/// Why `curl` in a child process rather than URLSession: on Linux, URLSession (FoundationNetworking) leaves
+/// libcurl allocations behind on every request — with one shared session too — which LeakSanitizer reports in
+/// `make asan`, and suppressing them would hide every libcurl leak. A child curl keeps the lookup's memory out of
+/// relctl's process, verifies TLS the same way (it is the same libcurl), bounds the wait with `--max-time`, and
+/// reports a failure as one line of its own. curl is on the CI images and developer machines relctl targets;
+/// where it is missing, the lookup fails with that fix and relctl refuses to raise the minimum, as it does for
+/// any lookup that fails.
 enum AppStoreClient {
     /// Replaces `https://itunes.apple.com` (tests point it at a local server). Must be https, or http to a
     /// loopback address.
     static let baseURLVariable = "RELCTL_APPSTORE_LOOKUP_URL"
-    /// No lookup may hold a release engineer longer than this.
-    static let timeoutSeconds: TimeInterval = 20
+    /// No lookup may hold a release engineer longer than this (curl's `--max-time`).
+    static let timeoutSeconds = 20
 
     /// What the lookup said, with the URL asked.
     struct Answer {
@@ -47,52 +47,42 @@ enum AppStoreClient {
     /// a `LookupFailure`; an answer listing nothing is `.unavailable`.
     static func lookup(bundleID: String, country: String?, environment: [String: String]) throws(LookupFailure) -> Answer {
         let address = AppStoreLookup.requestURL(bundleID: bundleID, country: country, baseURL: try baseURL(environment))
-        guard let url = URL(string: address) else { throw LookupFailure(url: address, reason: "not a URL") }
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeoutSeconds)
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeoutSeconds
-        configuration.timeoutIntervalForResource = timeoutSeconds
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
-        let box = ResponseBox()
-        let done = DispatchSemaphore(value: 0)
-        let task = session.dataTask(with: request) { data, response, error in
-            box.set(data: data, status: (response as? HTTPURLResponse)?.statusCode, error: error)
-            done.signal()
+        guard let curl = curlPath(environment) else {
+            throw LookupFailure(url: address, reason: "curl is not installed, and relctl asks the lookup through it: install curl (apt-get install curl)")
         }
-        task.resume()
-        if done.wait(timeout: .now() + timeoutSeconds + 5) == .timedOut {
-            task.cancel()
-            throw LookupFailure(url: address, reason: "no answer within \(Int(timeoutSeconds)) seconds")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: curl)
+        // The body, then the status on a line of its own; errors on stderr. Redirects only to https.
+        process.arguments = ["--silent", "--show-error", "--max-time", String(timeoutSeconds), "--connect-timeout", "10",
+                             "--proto", "=https,http", "--location", "--max-redirs", "3", "--proto-redir", "=https",
+                             "--header", "Accept: application/json", "--write-out", "\n%{http_code}", "--", address]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw LookupFailure(url: address, reason: "cannot run \(curl): \(error.localizedDescription)")
         }
-        let (data, status, error) = box.get()
-        if let error { throw LookupFailure(url: address, reason: error.localizedDescription) }
-        guard let status else { throw LookupFailure(url: address, reason: "no HTTP response") }
-        guard status == 200 else { throw LookupFailure(url: address, reason: "HTTP status \(status)") }
-        let text = String(decoding: data ?? Data(), as: UTF8.self)
+        let body = output.fileHandleForReading.readDataToEndOfFile()
+        let message = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let said = String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            throw LookupFailure(url: address, reason: said.isEmpty ? "curl exited with \(process.terminationStatus)" : said)
+        }
+        var text = String(decoding: body, as: UTF8.self)
+        let status = text.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+        text = String(text.dropLast(status.count))
+        guard status == "200" else { throw LookupFailure(url: address, reason: "HTTP status \(status)") }
         return Answer(listing: AppStoreLookup.listing(fromResponse: text), url: address)
     }
 
-    /// The completion handler's results, handed from URLSession's queue to the waiting thread.
-    private final class ResponseBox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var data: Data?
-        private var status: Int?
-        private var error: (any Error)?
-
-        func set(data: Data?, status: Int?, error: (any Error)?) {
-            lock.lock()
-            defer { lock.unlock() }
-            self.data = data
-            self.status = status
-            self.error = error
-        }
-
-        func get() -> (Data?, Int?, (any Error)?) {
-            lock.lock()
-            defer { lock.unlock() }
-            return (data, status, error)
-        }
+    /// `curl` on the run's PATH, else in the usual places.
+    static func curlPath(_ environment: [String: String]) -> String? {
+        let folders = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
+            + ["/usr/bin", "/usr/local/bin", "/bin", "/opt/homebrew/bin"]
+        return folders.lazy.map { $0 + "/curl" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }
