@@ -7,7 +7,9 @@ import Darwin
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 for one test, standing in for Apple's lookup: it answers every request
 /// with the status and body set, and records each request's target (`/lookup?bundleId=…`). Loopback only, one
-/// connection at a time, each read bounded by a timeout; `stop()` (or deinit) closes it.
+/// connection at a time, each read bounded by a timeout. Call `stop()` when done: it wakes the serving thread,
+/// waits for it to end, and only then closes the socket (ThreadSanitizer rightly calls closing a descriptor
+/// another thread is blocked on a race).
 final class LoopbackHTTPServer: @unchecked Sendable {
     let port: UInt16
     private let listener: Int32
@@ -15,6 +17,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     private var response: (status: Int, body: String)
     private var targets: [String] = []
     private var stopped = false
+    private let finished = DispatchSemaphore(value: 0)
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
@@ -41,8 +44,6 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         thread.start()
     }
 
-    deinit { stop() }
-
     /// What the next requests get.
     func respond(status: Int = 200, body: String) {
         lock.lock()
@@ -64,11 +65,13 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         lock.unlock()
         if !wasStopped {
             shutdown(listener, Int32(SHUT_RDWR))   // wakes the blocked accept
+            _ = finished.wait(timeout: .now() + 10)
             close(listener)
         }
     }
 
     private func serve() {
+        defer { finished.signal() }
         while true {
             let client = accept(listener, nil, nil)
             guard client >= 0 else { return }   // stopped
