@@ -116,4 +116,20 @@ struct GateDecisionTests {
         #expect(result.stderr.contains("error: remoteconfig.template.json:38: after the change: for ios the minimum 2.3.1 (\"vendor_min_supported_version\" (condition ios)) is above the latest 2.3.0"))
         #expect(try repo.snapshot() == before)
     }
+
+    // MARK: status
+
+    @Test func statusNamesADocumentItCannotReadAndStillSucceeds() throws {
+        let repo = try GateApp.plain(document: "{\"minimumSupportedVersion\": [}")
+        let text = run(repo, ["status"])
+        #expect(text.code == 0)
+        #expect(text.stdout.contains("gate:          config/gate.json:1: not valid JSON: "))
+        #expect(text.stdout.contains(" (relctl gate check)\n"))
+        let json = run(repo, ["status", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let gate = try #require(object["gate"] as? [String: Any])
+        #expect(gate["document"] as? String == "config/gate.json")
+        #expect((gate["problem"] as? String)?.hasPrefix("config/gate.json:1: not valid JSON: ") == true)
+        #expect((gate["platforms"] as? [Any])?.isEmpty == true)
+    }
 }

@@ -10,7 +10,7 @@ enum GateStatusReport {
         do {
             loaded = try workspace.loadGateDocument()
         } catch {
-            return "gate:          \(settings.documentPath) cannot be read: \(describe(error)) (relctl gate check)\n"
+            return "gate:          \(describe(error)) (relctl gate check)\n"
         }
         let values = loaded.platformValues()
         let width = values.map(\.platform.rawValue.count).max() ?? 0
@@ -36,7 +36,9 @@ enum GateStatusReport {
                         ("platforms", .array(platforms)), ("problem", .optional(problem))])
     }
 
+    /// Where and what, without the fix: `status` points at `relctl gate check`, which says more.
     private static func describe(_ error: any Error) -> String {
-        (error as? any Diagnostic)?.rendered() ?? "\(error)"
+        guard let diagnostic = error as? any Diagnostic else { return "\(error)" }
+        return Problem(diagnostic.message, at: diagnostic.location).rendered()
     }
 }
