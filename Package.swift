@@ -23,7 +23,7 @@ let package = Package(
         // Format-preserving version editors: text in, edits out.
         .target(name: "RelctlFiles", dependencies: ["RelctlCore"]),
         // Argument parsing, commands, workflows, output.
-        .target(name: "RelctlCLI", dependencies: ["RelctlCore", "RelctlGit", "RelctlFiles"]),
+        .target(name: "RelctlCLI", dependencies: ["RelctlCore", "RelctlGit", "RelctlFiles", "VersionGate"]),
         // The version gate policy, documents, cache and request side. Pure Swift: no dependency, not even Foundation.
         .target(name: "VersionGate"),
         // Thin entry point.

@@ -25,11 +25,11 @@ package enum RelctlCLI {
             return ExitCode.success.rawValue
         case "help":
             let rest = Array(arguments.dropFirst())
-            guard let name = rest.first else {
+            guard !rest.isEmpty else {
                 output.resultText(mainHelp + "\n")
                 return ExitCode.success.rawValue
             }
-            guard let command = commands.first(where: { $0.name == name }), rest.count == 1 else {
+            guard let command = CommandLookup.find(rest, in: commands) else {
                 output.error("unknown command '\(rest.joined(separator: " "))'; run 'relctl --help' for the list")
                 return ExitCode.usage.rawValue
             }
@@ -38,7 +38,7 @@ package enum RelctlCLI {
         default:
             break
         }
-        guard let command = commands.first(where: { $0.name == first }) else {
+        guard var command = commands.first(where: { $0.name == first }) else {
             if first.hasPrefix("-") {
                 output.error("unknown option '\(first)'")
             } else {
@@ -47,9 +47,25 @@ package enum RelctlCLI {
             output.message("usage: relctl <command> [options]")
             return ExitCode.usage.rawValue
         }
+        var rest = Array(arguments.dropFirst())
+        if !command.subcommands.isEmpty {
+            switch CommandLookup.subcommand(of: command, rest) {
+            case .found(let subcommand, let arguments):
+                command = subcommand
+                rest = arguments
+            case .groupHelp:
+                output.resultText(command.help)
+                return ExitCode.success.rawValue
+            case .failure(let message):
+                output.error(message)
+                output.message("usage: \(command.usage)")
+                output.message("See 'relctl help \(command.name)'.")
+                return ExitCode.usage.rawValue
+            }
+        }
         let parsed: ParsedArguments
         do {
-            parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command)
+            parsed = try ArgumentParser.parse(rest, for: command)
         } catch {
             output.error(error.message)
             output.message("usage: \(error.usage)")
@@ -70,7 +86,7 @@ package enum RelctlCLI {
 
     static var commands: [CommandSpec] {
         [NextCommand.spec, ReleaseCommand.spec, ChangelogCommand.spec, StatusCommand.spec,
-         InitCommand.spec, CurrentCommand.spec, SyncCommand.spec, AdoptCommand.spec]
+         InitCommand.spec, CurrentCommand.spec, SyncCommand.spec, AdoptCommand.spec, GateCommand.spec]
     }
 
     static var mainHelp: String {
@@ -91,7 +107,7 @@ package enum RelctlCLI {
           --version               Print relctl's version.
 
         EXIT CODES:
-          0 success (or nothing to release)   1 failure   2 version drift between files
+          0 success (or nothing to release)   1 failure   2 version drift between files, or gate check problems
           3 halted before a major release      64 usage error
 
         Results go to stdout, messages to stderr; NO_COLOR or a non-terminal turns colour off.

@@ -8,8 +8,10 @@ enum StatusCommand {
         options: [.json, .repo, .config],
         discussion: """
         A pending decision is the .major-release-pending file a major release commits: min_supported_version
-        was left alone, and raising it is for a human to do once the new build is live in both stores. A major
-        release halted before it was made (no tag yet) shows as halted, with 'relctl release --confirm-major'.
+        was left alone, and raising it is for a human to do once the new build is live in both stores
+        (relctl gate raise-min), or to keep it (relctl gate keep-min). A major release halted before it was
+        made (no tag yet) shows as halted, with 'relctl release --confirm-major'. With a gate configured,
+        status shows each platform's minimum and latest from the gate document.
 
         EXIT CODES: 0 shown, 1 failure, 64 usage error.
         """,
@@ -41,6 +43,7 @@ enum StatusCommand {
             } else {
                 members.append(("majorPending", .null))
             }
+            members.append(("gate", GateStatusReport.json(workspace)))
             context.output.result(JSONOutput.object(members).rendered())
             return
         }
@@ -64,12 +67,14 @@ enum StatusCommand {
         } else {
             for note in workspace.baseNotes(analysis, floor: floor) { text += "note:          \(note)\n" }
         }
+        text += GateStatusReport.text(workspace)
         if let pending, workspace.isHalted(pending) {
             text += "major pending: \(pending.version) halted \(pending.date.prefix(10)), not released; min_supported_version unchanged\n"
             text += "               review its breaking changes, then: \(MajorReleaseNotice.confirmCommand)\n"
         } else if let pending {
             text += "major pending: \(pending.version) released \(pending.date.prefix(10)); min_supported_version unchanged\n"
             text += "               raise it once \(pending.version) is live in both stores: \(MajorReleaseNotice.raiseCommand(version: pending.version))\n"
+            text += "               or keep it: relctl gate keep-min --reason TEXT\n"
         } else {
             text += "major pending: none\n"
         }

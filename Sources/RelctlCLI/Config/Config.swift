@@ -34,6 +34,8 @@ struct Config {
     var buildNumber = BuildNumberSettings()
     /// How the app numbers releases (`versionScheme`); see VersionSchemeConfig.swift.
     var versionScheme = VersionScheme.semver
+    /// The version gate's document (`gate`); see GateSettings.swift. nil: no gate configured.
+    var gate: GateSettings?
 }
 
 extension Config {
@@ -71,7 +73,7 @@ extension Config {
             throw ConfigError(path: path, line: error.line, message: "not valid JSON: \(error.message) (column \(error.column))")
         }
         let object = try StrictObject(root, path: path)
-        try object.rejectUnknownKeys(knownKeys + versionFileKeys)
+        try object.rejectUnknownKeys(knownKeys + versionFileKeys + gateKeys)
         var config = Config()
         config.path = path
         try config.parseVersionFileKeys(object)
@@ -107,6 +109,7 @@ extension Config {
         if let flag = try object.bool("majorOnZero") { config.majorOnZero = flag }
         try parseReleaseKeys(object, into: &config)
         try config.parseVersionScheme(object)
+        try config.parseGate(object)
         return config
     }
 

@@ -7,6 +7,8 @@ struct ExitCode: Error, Hashable, Sendable {
     static let success = ExitCode(rawValue: 0)
     static let failure = ExitCode(rawValue: 1)
     static let drift = ExitCode(rawValue: 2)
+    /// `relctl gate check` found problems in the gate document (the same code as drift: the files are not right).
+    static let gateProblems = ExitCode(rawValue: 2)
     static let haltedForMajor = ExitCode(rawValue: 3)
     static let usage = ExitCode(rawValue: 64)
 }

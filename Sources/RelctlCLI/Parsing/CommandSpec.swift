@@ -7,8 +7,12 @@ struct CommandSpec: Sendable {
     /// Paragraphs after the option list (behaviour, exit codes, examples).
     var discussion: String = ""
     let run: @Sendable (ParsedArguments, CommandContext) throws -> Void
+    /// The subcommands of a command group (`relctl gate check`), each named with the group's name first
+    /// (`gate check`); empty for a plain command.
+    var subcommands: [CommandSpec] = []
 
     var usage: String {
+        if !subcommands.isEmpty { return "relctl \(name) <subcommand> [options]" }
         var parts = ["relctl", name]
         for p in positionals { parts.append(p.optional ? "[<\(p.name)>]" : "<\(p.name)>") }
         for o in options { parts.append("[\(o.name)\(o.valueName.map { " " + $0 } ?? "")]") }
@@ -17,6 +21,13 @@ struct CommandSpec: Sendable {
 
     var help: String {
         var text = "OVERVIEW: \(summary)\n\nUSAGE: \(usage)\n"
+        if !subcommands.isEmpty {
+            text += "\nSUBCOMMANDS:\n"
+            for sub in subcommands { text += Self.row(String(sub.name.dropFirst(name.count + 1)), sub.summary) }
+            text += "\nSee 'relctl help \(name) <subcommand>' (or 'relctl \(name) <subcommand> --help') for its options.\n"
+            if !discussion.isEmpty { text += "\n" + discussion + "\n" }
+            return text
+        }
         if !positionals.isEmpty {
             text += "\nARGUMENTS:\n"
             for p in positionals { text += Self.row("<\(p.name)>", p.help) }

@@ -1,0 +1,34 @@
+import VersionGate
+
+/// The options and arguments the `relctl gate` subcommands share, read one way.
+enum GateArguments {
+    static let platform = OptionSpec.value(
+        "--platform", "NAME", "ios or android (a platform of 'gate.platforms'): that platform's own value (its condition).")
+
+    /// `--platform`, checked against the gate's platforms; nil when not given.
+    static func platform(_ arguments: ParsedArguments, settings: GateSettings, usage: String) throws -> GatePlatform? {
+        guard let name = arguments.value("--platform") else { return nil }
+        let platform = GatePlatform(name)
+        guard settings.platforms.contains(where: { $0.platform == platform }) else {
+            let names = settings.platformNames
+            let near = GateCheck.nearest(platform.rawValue, among: names).map { "; did you mean '\($0)'?" } ?? ""
+            throw UsageError(message: "'\(name)' is not a platform of the gate (\(names.joined(separator: ", ")))\(near)", usage: usage)
+        }
+        return platform
+    }
+
+    /// A version given on the command line: dot-separated numbers (`2.3.0`, `2.3`; a `+build` is allowed and
+    /// ignored, as the app ignores it).
+    static func version(_ text: String, _ what: String, usage: String) throws -> GateVersion {
+        let version = GateVersion(text)
+        guard version.isWellFormed, version.hasNumber else {
+            throw UsageError(message: "\(what) '\(text)' is not a version; give dot-separated numbers like 2.3.0", usage: usage)
+        }
+        return version
+    }
+
+    /// An optional version option (`--dismissed`, `--min`…).
+    static func version(option name: String, _ arguments: ParsedArguments, usage: String) throws -> GateVersion? {
+        try arguments.value(name).map { try version($0, name, usage: usage) }
+    }
+}

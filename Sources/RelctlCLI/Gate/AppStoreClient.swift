@@ -1,0 +1,88 @@
+import Foundation
+import VersionGate
+
+/// Asks Apple's public lookup (`https://itunes.apple.com/lookup?bundleId=…&country=…`) which version of the app
+/// the App Store lists. The request and the reading of the answer are the library's (`AppStoreLookup`), so
+/// relctl and the app read a listing the same way.
+///
+/// Why `curl` in a child process rather than URLSession: on Linux, URLSession (FoundationNetworking) leaves
+/// libcurl allocations behind on every request — with one shared session too — which LeakSanitizer reports in
+/// `make asan`, and suppressing them would hide every libcurl leak. A child curl keeps the lookup's memory out of
+/// relctl's process, verifies TLS the same way (it is the same libcurl), bounds the wait with `--max-time`, and
+/// reports a failure as one line of its own. curl is on the CI images and developer machines relctl targets;
+/// where it is missing, the lookup fails with that fix and relctl refuses to raise the minimum, as it does for
+/// any lookup that fails.
+enum AppStoreClient {
+    /// Replaces `https://itunes.apple.com` (tests point it at a local server). Must be https, or http to a
+    /// loopback address.
+    static let baseURLVariable = "RELCTL_APPSTORE_LOOKUP_URL"
+    /// No lookup may hold a release engineer longer than this (curl's `--max-time`).
+    static let timeoutSeconds = 20
+
+    /// What the lookup said, with the URL asked.
+    struct Answer {
+        let listing: StoreListing
+        let url: String
+    }
+
+    struct LookupFailure: Error {
+        let url: String
+        let reason: String
+    }
+
+    /// The base URL for the lookup: the environment's override when set and allowed.
+    static func baseURL(_ environment: [String: String]) throws(LookupFailure) -> String {
+        guard let override = environment[baseURLVariable], !override.isEmpty else { return AppStoreLookup.defaultBaseURL }
+        guard let url = URL(string: override), let scheme = url.scheme?.lowercased(), let host = url.host else {
+            throw LookupFailure(url: override, reason: "\(baseURLVariable) is not a URL")
+        }
+        let loopback = host == "127.0.0.1" || host == "localhost" || host == "::1" || host == "[::1]"
+        guard scheme == "https" || (scheme == "http" && loopback) else {
+            throw LookupFailure(url: override, reason: "\(baseURLVariable) must be an https URL (plain http only to a loopback address, for tests)")
+        }
+        return override
+    }
+
+    /// Asks the lookup for `bundleID` in `country`. A network failure, a timeout or a status other than 200 is
+    /// a `LookupFailure`; an answer listing nothing is `.unavailable`.
+    static func lookup(bundleID: String, country: String?, environment: [String: String]) throws(LookupFailure) -> Answer {
+        let address = AppStoreLookup.requestURL(bundleID: bundleID, country: country, baseURL: try baseURL(environment))
+        guard let curl = curlPath(environment) else {
+            throw LookupFailure(url: address, reason: "curl is not installed, and relctl asks the lookup through it: install curl (apt-get install curl)")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: curl)
+        // The body, then the status on a line of its own; errors on stderr. Redirects only to https.
+        process.arguments = ["--silent", "--show-error", "--max-time", String(timeoutSeconds), "--connect-timeout", "10",
+                             "--proto", "=https,http", "--location", "--max-redirs", "3", "--proto-redir", "=https",
+                             "--header", "Accept: application/json", "--write-out", "\n%{http_code}", "--", address]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw LookupFailure(url: address, reason: "cannot run \(curl): \(error.localizedDescription)")
+        }
+        let body = output.fileHandleForReading.readDataToEndOfFile()
+        let message = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let said = String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            throw LookupFailure(url: address, reason: said.isEmpty ? "curl exited with \(process.terminationStatus)" : said)
+        }
+        var text = String(decoding: body, as: UTF8.self)
+        let status = text.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+        text = String(text.dropLast(status.count))
+        guard status == "200" else { throw LookupFailure(url: address, reason: "HTTP status \(status)") }
+        return Answer(listing: AppStoreLookup.listing(fromResponse: text), url: address)
+    }
+
+    /// `curl` on the run's PATH, else in the usual places.
+    static func curlPath(_ environment: [String: String]) -> String? {
+        let folders = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
+            + ["/usr/bin", "/usr/local/bin", "/bin", "/opt/homebrew/bin"]
+        return folders.lazy.map { $0 + "/curl" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}

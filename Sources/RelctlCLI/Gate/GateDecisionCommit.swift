@@ -1,0 +1,150 @@
+import Foundation
+import RelctlCore
+import RelctlFiles
+import RelctlGit
+
+/// A decision about the gate, recorded as one commit: the document's new bytes (when a value moves) and the
+/// `.major-release-pending` marker removed (when the decision resolves it), with a message naming the decision.
+/// All or nothing: a failure before the commit exists restores the document, the marker, the index and the branch.
+struct GateDecisionCommit {
+    /// The document's change; nil when the decision leaves it alone (`keep-min`).
+    var document: FileWrite?
+    /// The document's path relative to the root (what the commit names).
+    var documentPath: String?
+    /// The marker to remove: its bytes, so a failed commit can put it back.
+    var marker: (path: String, bytes: [UInt8])?
+    var message: String
+
+    /// `message`'s body lines are wrapped at 72 columns, as git's tools show them best; its title is kept.
+    init(document: FileWrite?, documentPath: String?, marker: (path: String, bytes: [UInt8])?, message: String) {
+        self.document = document
+        self.documentPath = documentPath
+        self.marker = marker
+        self.message = Self.wrapped(message)
+    }
+
+    static func wrapped(_ message: String, width: Int = 72) -> String {
+        var lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for index in lines.indices.dropFirst().reversed() where lines[index].count > width {
+            var wrapped: [String] = []
+            var current = ""
+            for word in lines[index].split(separator: " ") {
+                if !current.isEmpty && current.count + 1 + word.count > width {
+                    wrapped.append(current)
+                    current = ""
+                }
+                current += (current.isEmpty ? "" : " ") + word
+            }
+            wrapped.append(current)
+            lines.replaceSubrange(index...index, with: wrapped)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The root-relative paths the commit changes.
+    var paths: [String] {
+        [documentPath].compactMap { $0 } + (marker == nil ? [] : [MajorReleaseMarker.fileName])
+    }
+
+    /// What `git diff` would show for the change, for `--dry-run`: the document's edit and the marker's removal.
+    func diff() -> String {
+        var text = ""
+        if let document, let documentPath {
+            text += UnifiedDiff.render(old: document.oldBytes, new: document.newBytes, path: documentPath)
+        }
+        if let marker {
+            text += Self.deletionDiff(marker.bytes, path: MajorReleaseMarker.fileName)
+        }
+        return text
+    }
+
+    /// A removed file as `git diff` shows it: `deleted file mode 100644` against `/dev/null`.
+    static func deletionDiff(_ bytes: [UInt8], path: String) -> String {
+        let rendered = UnifiedDiff.render(old: bytes, new: [], path: path)
+        guard let hunks = rendered.range(of: "\n@@") else { return rendered }
+        return "diff --git a/\(path) b/\(path)\ndeleted file mode 100644\n--- a/\(path)\n+++ /dev/null" + rendered[hunks.lowerBound...]
+    }
+
+    /// Before anything is written: HEAD on a branch, a committer, and none of the paths changed in the work tree
+    /// or the index (the commit must hold relctl's edit only). Returns what the commit needs.
+    func preflight(_ workspace: Workspace, environment: [String: String]) throws -> (head: ObjectID, identities: Identities?) {
+        let repository = workspace.repository
+        guard let head = try repository.headCommit() else {
+            throw CLIFailure(message: "the repository has no commits yet; commit the gate document first")
+        }
+        guard try repository.headReferenceName() != nil else {
+            throw CLIFailure(message: "HEAD is detached, so there is no branch to record the decision on; check out the branch the gate document lives on (git switch main)")
+        }
+        let changed = try repository.status()
+        for path in paths {
+            if let entry = changed.first(where: { $0.path == path }) {
+                throw Problem(entry.untracked ? "is not committed yet" : "has uncommitted changes", at: DiagnosticLocation(path: path),
+                              hint: "commit or stash them first, so the decision's commit holds only relctl's change")
+            }
+        }
+        let identities: Identities?
+        do {
+            identities = try repository.identities(environment: environment)
+        } catch {
+            throw CLIFailure(message: error.message)
+        }
+        return (head, identities)
+    }
+
+    static let noIdentity = "no identity for the commit: set git config user.name and user.email, or GIT_COMMITTER_NAME/GIT_COMMITTER_EMAIL"
+
+    /// Records the decision, or with `dryRun` shows it: the diff on stdout, the commit message on stderr, nothing
+    /// written. `done` is the result line ("raised … to 3.0.0 in …"); `deployHint` what to run next.
+    func record(_ workspace: Workspace, context: CommandContext, dryRun: Bool, done: String, deployHint: String?) throws {
+        let output = context.output
+        let (head, identities) = try preflight(workspace, environment: context.environment)
+        if dryRun {
+            output.resultText(diff())
+            if identities == nil { output.warning(Self.noIdentity) }
+            output.message("dry run: nothing was changed; the commit would be:")
+            for line in message.split(separator: "\n", omittingEmptySubsequences: false).dropLast(message.hasSuffix("\n") ? 1 : 0) {
+                output.message("    \(line)")
+            }
+            return
+        }
+        guard let identities else { throw CLIFailure(message: Self.noIdentity) }
+        let commit = try apply(workspace, head: head, identities: identities)
+        output.result("\(done) (commit \(commit.hex.prefix(12)))")
+        if let deployHint { output.note(deployHint) }
+    }
+
+    /// Writes, removes, commits. Returns the new commit.
+    func apply(_ workspace: Workspace, head: ObjectID, identities: Identities) throws -> ObjectID {
+        let repository = workspace.repository
+        let lock = try RepositoryLock.acquire(gitDir: repository.gitDir)
+        defer { lock.release() }
+        let writes = document.map { [$0] } ?? []
+        do {
+            try TransactionalWriter.write(writes)
+        } catch {
+            throw CLIFailure(message: "\(error.description); nothing was changed")
+        }
+        var markerRemoved = false
+        do {
+            if let marker {
+                guard unlink(marker.path) == 0 else {
+                    throw CLIFailure(message: "cannot remove \(MajorReleaseMarker.fileName): \(String(cString: strerror(errno)))")
+                }
+                markerRemoved = true
+            }
+            return try repository.commit(paths: paths, message: message, identities: identities, expectedParent: head)
+        } catch {
+            var failures = TransactionalWriter.undo(writes)
+            if markerRemoved, let marker, (try? Data(marker.bytes).write(to: URL(fileURLWithPath: marker.path))) == nil {
+                failures.append(MajorReleaseMarker.fileName)
+            }
+            // A commit refused because git's index is locked never wrote the index: nothing to restore there.
+            let indexLocked = (error as? GitError)?.kind == .locked
+            if !indexLocked, (try? repository.resetIndex(to: head, paths: paths)) == nil { failures.append("the index") }
+            let what = (error as? GitError)?.description ?? (error as? CLIFailure)?.message ?? "\(error)"
+            throw CLIFailure(message: "the decision could not be committed: \(what); " + (failures.isEmpty
+                ? "the gate document, the marker and the index were restored"
+                : "could not restore \(failures.joined(separator: ", ")); check 'git status'"))
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import RelctlCore
+import VersionGate
+
+/// The gate document read once: its bytes, the values as the app's library reads them, and where each
+/// token sits (for line numbers and edits). Both readings are of the same text.
+struct LoadedGateDocument {
+    let file: GateDocumentFile
+    let settings: GateSettings
+    let bytes: [UInt8]
+    let text: String
+    /// The values, read by the library the app uses, with the configured keys and platform conditions.
+    let document: GateDocument
+    let layout: GateDocumentLayout
+
+    var reader: GateDocumentReader { document.reader }
+    var path: String { file.relativePath }
+
+    /// Reads `text` (the file's bytes, or an edited copy of them): a syntax error (with its line and column), a
+    /// document that is not an object or `null`, a badly shaped Firebase template, or bytes that are not UTF-8
+    /// are errors naming the file.
+    static func read(_ bytes: [UInt8], file: GateDocumentFile, settings: GateSettings) throws -> LoadedGateDocument {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw Problem("the gate document is not UTF-8 text", at: DiagnosticLocation(path: file.relativePath),
+                          hint: "save it as UTF-8 JSON")
+        }
+        let tree: JSONNode
+        do {
+            tree = try JSONDocument.parse(text, allowJSON5: false)
+        } catch {
+            throw Problem("not valid JSON: \(error.message)", at: DiagnosticLocation(path: file.relativePath, line: error.line),
+                          hint: "column \(error.column); the app fails open on a document it cannot read, so the gate would do nothing")
+        }
+        let reader = settings.reader
+        let document: GateDocument
+        do {
+            document = try reader.read(text)
+        } catch {
+            throw Problem(error.message, at: DiagnosticLocation(path: file.relativePath, line: error.line),
+                          hint: "the app fails open on a document it cannot read, so the gate would do nothing")
+        }
+        let layout = GateDocumentLayout(format: settings.format, tree: tree,
+                                        platformsKey: settings.format == .json ? reader.keys.name(for: .platforms) : nil)
+        return LoadedGateDocument(file: file, settings: settings, bytes: bytes, text: text, document: document, layout: layout)
+    }
+
+    func location(_ line: Int?) -> DiagnosticLocation {
+        DiagnosticLocation(path: path, line: line)
+    }
+
+    /// The document's key for `field` (the configured name, else the format's default).
+    func key(_ field: GateField) -> String {
+        reader.keys.name(for: field) ?? field.rawValue
+    }
+
+    /// The values `platform` reads (nil: the defaults every platform falls back to). A value of the wrong type
+    /// is an error naming the file and, when it can be told, the key's line.
+    func config(for platform: GatePlatform?) throws -> GateConfig? {
+        do {
+            return try document.config(for: platform)
+        } catch {
+            throw Problem(error.message, at: location(error.line),
+                          hint: "the app fails open on a value it cannot read, so the gate would do nothing; relctl gate check lists every problem")
+        }
+    }
+
+    /// "ios (condition ios)" or "the default".
+    func describe(_ platform: GatePlatform?) -> String {
+        guard let platform else { return "the default value" }
+        let condition = document.condition(for: platform)
+        let kind = settings.format == .firebase ? "condition" : "platforms member"
+        return "\(platform) (\(kind) \(condition))"
+    }
+}
+
+extension Workspace {
+    /// `gate` of the config; an error saying how to add it when there is none.
+    func gateSettings() throws -> GateSettings {
+        guard let gate = config.gate else {
+            throw CLIFailure(message: "\(configDisplayPath): no version gate is configured; add \(GateSettings.example) (or \"format\": \"json\" for a plain document your API serves)")
+        }
+        return gate
+    }
+
+    /// Where the gate document is, checked to lie inside the repository.
+    func gateDocumentFile(_ settings: GateSettings) throws -> GateDocumentFile {
+        try GateDocumentFile.locate(settings, root: root, configPath: configDisplayPath)
+    }
+
+    /// The gate document, read and parsed.
+    func loadGateDocument() throws -> LoadedGateDocument {
+        let settings = try gateSettings()
+        let file = try gateDocumentFile(settings)
+        return try LoadedGateDocument.read(try file.read(settings, configPath: configDisplayPath), file: file, settings: settings)
+    }
+}
