@@ -70,7 +70,9 @@ package enum RelctlCLI {
 
     static var commands: [CommandSpec] {
         [NextCommand.spec, ReleaseCommand.spec, ChangelogCommand.spec, StatusCommand.spec,
-         InitCommand.spec, CurrentCommand.spec, SyncCommand.spec, AdoptCommand.spec]
+         InitCommand.spec, CurrentCommand.spec, SyncCommand.spec, AdoptCommand.spec,
+         LintCommand.spec,
+         HooksCommand.spec]
     }
 
     static var mainHelp: String {
@@ -91,7 +93,7 @@ package enum RelctlCLI {
           --version               Print relctl's version.
 
         EXIT CODES:
-          0 success (or nothing to release)   1 failure   2 version drift between files
+          0 success (or nothing to release)   1 failure   2 version drift between files (lint: errors)
           3 halted before a major release      64 usage error
 
         Results go to stdout, messages to stderr; NO_COLOR or a non-terminal turns colour off.

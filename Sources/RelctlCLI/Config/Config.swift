@@ -34,11 +34,14 @@ struct Config {
     var buildNumber = BuildNumberSettings()
     /// How the app numbers releases (`versionScheme`); see VersionSchemeConfig.swift.
     var versionScheme = VersionScheme.semver
+    /// What `relctl lint` accepts (`lint`); see LintConfig.swift. `lintTypes`: the types `lint.types` adds.
+    var lint = LintSettings()
+    var lintTypes: [String] = []
 }
 
 extension Config {
     static let knownKeys = ["tagFormat", "initialVersion", "bumpRules", "majorOnZero",
-                            "branches", "changelog", "commitMessage", "onMajor", "versionScheme"]
+                            "branches", "changelog", "commitMessage", "onMajor", "versionScheme", "lint"]
 
     /// Loads the config: an explicit path must exist; the default `.relctl.json` may be absent (defaults apply).
     static func load(explicitPath: String?, repositoryRoot: String?, currentDirectory: String) throws -> Config {
@@ -107,6 +110,7 @@ extension Config {
         if let flag = try object.bool("majorOnZero") { config.majorOnZero = flag }
         try parseReleaseKeys(object, into: &config)
         try config.parseVersionScheme(object)
+        try config.parseLint(object)
         return config
     }
 
