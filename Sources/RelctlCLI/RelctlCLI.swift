@@ -86,7 +86,8 @@ package enum RelctlCLI {
 
     static var commands: [CommandSpec] {
         [NextCommand.spec, ReleaseCommand.spec, ChangelogCommand.spec, StatusCommand.spec,
-         InitCommand.spec, CurrentCommand.spec, SyncCommand.spec, AdoptCommand.spec, GateCommand.spec]
+         InitCommand.spec, CurrentCommand.spec, SyncCommand.spec, AdoptCommand.spec, GateCommand.spec,
+         LintCommand.spec, HooksCommand.spec]
     }
 
     static var mainHelp: String {
@@ -107,7 +108,7 @@ package enum RelctlCLI {
           --version               Print relctl's version.
 
         EXIT CODES:
-          0 success (or nothing to release)   1 failure   2 version drift between files, or gate check problems
+          0 success (or nothing to release)   1 failure   2 version drift, gate check problems or lint errors
           3 halted before a major release      64 usage error
 
         Results go to stdout, messages to stderr; NO_COLOR or a non-terminal turns colour off.

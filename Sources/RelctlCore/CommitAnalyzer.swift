@@ -246,7 +246,7 @@ public enum CommitAnalyzer {
         return stripped ? String(rest) : nil
     }
 
-    private static func isRevertSummary(_ summary: String) -> Bool {
+    static func isRevertSummary(_ summary: String) -> Bool {
         unwrapRevert(Substring(summary)) != nil
     }
 
@@ -309,3 +309,8 @@ public enum CommitAnalyzer {
 
 
 
+
+extension CommitAnalyzer {
+    /// Whether a summary starts with `fixup! `, `squash! ` or `amend! ` (what `git commit --fixup` writes).
+    package static func isFixup(_ summary: String) -> Bool { stripFixupPrefixes(summary) != nil }
+}

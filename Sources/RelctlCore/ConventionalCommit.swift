@@ -217,7 +217,7 @@ public enum ConventionalCommitParser {
     private static let breakingChangeToken = Array("BREAKING CHANGE".utf8)
 
     /// Splits a footer line into token and value, or `nil` when the line is not a footer.
-    private static func footerLine(_ line: ArraySlice<UInt8>) -> (token: ArraySlice<UInt8>, hash: Bool, value: ArraySlice<UInt8>)? {
+    static func footerLine(_ line: ArraySlice<UInt8>) -> (token: ArraySlice<UInt8>, hash: Bool, value: ArraySlice<UInt8>)? {
         var i = line.startIndex
         if line.starts(with: breakingChangeToken) {
             i += breakingChangeToken.count

@@ -143,7 +143,7 @@ extension Substring {
 
 extension String {
     /// Without leading and trailing spaces, tabs, CR and LF.
-    fileprivate func trimmingASCIIWhitespace() -> String {
+    func trimmingASCIIWhitespace() -> String {
         let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
         let bytes = utf8
         guard let first = bytes.firstIndex(where: { !isSpace($0) }),

@@ -6,6 +6,8 @@ protocol CIProvider: Sendable {
     init?(environment: [String: String])
     /// A log line the CI shows as a warning annotation on the run; nil when it has no such syntax.
     func warningAnnotation(title: String, message: String) -> String?
+    /// A log line the CI shows as an error annotation on the run; nil when it has no such syntax.
+    func errorAnnotation(title: String, message: String) -> String?
     /// Hands `outputs` (name and value, in order) to the later steps of the job.
     func publish(outputs: [(name: String, value: String)], output: Output)
     /// Adds Markdown to the job's summary page.

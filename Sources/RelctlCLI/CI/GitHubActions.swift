@@ -23,6 +23,12 @@ struct GitHubActions: CIProvider {
         return "::warning title=\(title)::\(Self.escapeData(message))"
     }
 
+    /// `::error title=<title>::<message>`, escaped as the warning is.
+    func errorAnnotation(title: String, message: String) -> String? {
+        let title = Self.escapeData(title).replacingBytes([0x3A: "%3A", 0x2C: "%2C"])
+        return "::error title=\(title)::\(Self.escapeData(message))"
+    }
+
     /// `name=value` lines appended to `$GITHUB_OUTPUT`.
     func publish(outputs: [(name: String, value: String)], output: Output) {
         append(outputs.map { "\($0.name)=\($0.value)\n" }.joined(), to: outputFile, variable: "GITHUB_OUTPUT", output: output)

@@ -9,6 +9,7 @@ struct GitLabCI: CIProvider {
     var tokenVariables: [String] { ["GITLAB_TOKEN", "CI_JOB_TOKEN"] }
 
     func warningAnnotation(title: String, message: String) -> String? { nil }
+    func errorAnnotation(title: String, message: String) -> String? { nil }
     func publish(outputs: [(name: String, value: String)], output: Output) {}
     func publish(summary: String, output: Output) {}
 }

@@ -36,11 +36,14 @@ struct Config {
     var versionScheme = VersionScheme.semver
     /// The version gate's document (`gate`); see GateSettings.swift. nil: no gate configured.
     var gate: GateSettings?
+    /// What `relctl lint` accepts (`lint`); see LintConfig.swift. `lintTypes`: the types `lint.types` adds.
+    var lint = LintSettings()
+    var lintTypes: [String] = []
 }
 
 extension Config {
     static let knownKeys = ["tagFormat", "initialVersion", "bumpRules", "majorOnZero",
-                            "branches", "changelog", "commitMessage", "onMajor", "versionScheme"]
+                            "branches", "changelog", "commitMessage", "onMajor", "versionScheme", "lint"]
 
     /// Loads the config: an explicit path must exist; the default `.relctl.json` may be absent (defaults apply).
     static func load(explicitPath: String?, repositoryRoot: String?, currentDirectory: String) throws -> Config {
@@ -110,6 +113,7 @@ extension Config {
         try parseReleaseKeys(object, into: &config)
         try config.parseVersionScheme(object)
         try config.parseGate(object)
+        try config.parseLint(object)
         return config
     }
 

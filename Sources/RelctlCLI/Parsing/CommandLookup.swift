@@ -1,3 +1,4 @@
+import RelctlCore
 /// Which command the words of a command line name: a command of the table, or a subcommand of a command group
 /// (`relctl gate check`).
 enum CommandLookup {

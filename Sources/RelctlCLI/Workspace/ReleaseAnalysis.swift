@@ -22,11 +22,15 @@ struct ReleaseAnalysis {
     /// and above the base (all of them without a base), highest first: an app that moved to two-part versions
     /// after `v1.8.0` has `v29.0` above it.
     var unparsedTags: [String] = []
+    /// The commits of the range as read (message and parents), newest first; kept only when `analyze` is asked
+    /// to (`relctl lint` checks them), so `next` and `release` free the messages once they are classified.
+    var records: [CommitRecord] = []
 }
 
 extension Workspace {
     /// Reads the release tags and the commits since the highest one reachable from HEAD, and decides the version.
-    func analyze() throws -> ReleaseAnalysis {
+    /// `keepingRecords`: also return the commits as read (`records`).
+    func analyze(keepingRecords: Bool = false) throws -> ReleaseAnalysis {
         let format = try TagFormat(config.tagFormat)
         guard let head = try repository.headCommit() else {
             throw CLIFailure(message: "the repository has no commits yet; commit something before asking for a release")
@@ -76,6 +80,7 @@ extension Workspace {
         let current = base?.version
         var result = ReleaseAnalysis(baseTag: base?.tag, current: current, commits: analysis, bump: analysis.bump,
                                      next: nil, reason: nil, headCommit: head.hex)
+        if keepingRecords { result.records = range.walk.commits }
         result.unreachableTags = candidates.filter { candidate in base.map { candidate.version > $0.version } ?? true }
             .map { ($0.tag, $0.version) }
         result.unparsedTags = unparsed.filter { tag in

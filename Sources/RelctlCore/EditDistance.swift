@@ -1,5 +1,5 @@
 /// Levenshtein distance, for "did you mean" suggestions on short keys.
-func editDistance(_ a: String, _ b: String) -> Int {
+package func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a.lowercased()), b = Array(b.lowercased())
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }

@@ -1,0 +1,114 @@
+import Foundation
+import RelctlCore
+import RelctlGit
+
+/// `relctl lint`: checks commit messages with the parser `relctl next` uses, before they reach a release.
+enum LintCommand {
+    static let spec = CommandSpec(
+        name: "lint",
+        summary: "Check commit messages: conventional headers, known types, breaking-change footers that count.",
+        options: [
+            .value("--range", "A..B", "The commits to check (git revisions; 'A..' is A..HEAD)."),
+            .value("--message-file", "FILE", "Check one message file, as the commit-msg hook gets it ('#' lines are git's comments)."),
+            .value("--title", "TEXT", "Check a pull-request title: the header of the squash commit it becomes."),
+            .repo, .config, .json,
+        ],
+        discussion: """
+        By default: on a release branch (one of 'branches'), the commits since the last release tag, the ones
+        'relctl next' reads; on any other branch, the commits on HEAD that are not on the first release branch
+        that exists (locally, else origin/<branch>). Merge commits are skipped, as relctl never counts them;
+        fixup!/squash!/amend! commits too, except on a release branch, where they are errors.
+
+        Each problem is one line with the fix and the rule: '<sha>: error: …', 'FILE:line: error: …' or
+        'title: error: …'. Rules: header-format, type-enum, colon-space, subject-empty, header-max-length,
+        breaking-footer, breaking-contradiction, footer-leading-blank, fixup. Types are the Conventional Commits
+        defaults (build chore ci docs feat fix perf refactor revert style test), the bumpRules keys and
+        "lint": {"types": [...]}; "headerMaxLength" (100), "warnings" and "off" (rule names) tune the rest.
+        Under GitHub Actions each problem is also an error (or warning) annotation.
+
+        EXIT CODES: 0 no errors (warnings allowed), 1 failure, 2 a message has errors, 64 usage error.
+        """,
+        run: run)
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let modes = ["--range", "--message-file", "--title"].filter { arguments.value($0) != nil }
+        if modes.count > 1 {
+            throw UsageError(message: "\(modes.joined(separator: " and ")) cannot be combined; check one thing at a time", usage: spec.usage)
+        }
+        let workspace = try Workspace.open(arguments, context)
+        let settings = workspace.config.lintSettings
+        var checked: [LintedMessage] = []
+        let what: JSONOutput
+        let scope: String
+        if let title = arguments.value("--title") {
+            checked = [LintedMessage(sha: nil, header: title, status: "checked",
+                                     problems: CommitLinter.lintTitle(title, settings: settings), place: { _ in "title" })]
+            what = .object([("title", .string(title))])
+            scope = "the title"
+        } else if let file = arguments.value("--message-file") {
+            let path = LexicalPath.join(context.currentDirectory, file)
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw CLIFailure(message: "\(file): cannot read the message file; check the path (the commit-msg hook passes \"$1\")")
+            }
+            var comment = workspace.repository.configValue("core.commentChar") ?? "#"
+            if comment == "auto" { comment = "#" }
+            let text = CommitMessageFile(String(decoding: data, as: UTF8.self), commentChar: comment)
+            let problems = CommitLinter.lint(text.message, settings: settings, releaseBranch: try workspace.currentReleaseBranch())
+            checked = [LintedMessage(sha: nil, header: ConventionalCommitParser.summary(of: text.message), status: "checked",
+                                     problems: problems, place: { "\(file):\(text.fileLine($0.line))" })]
+            what = .object([("messageFile", .string(file))])
+            scope = file
+        } else {
+            let target = try workspace.lintTarget(range: arguments.value("--range"))
+            for record in target.commits {
+                let summary = ConventionalCommitParser.summary(of: record.message)
+                let short = String(record.id.hex.prefix(12))
+                let status = record.parentCount > 1 ? "merge"
+                    : CommitAnalyzer.isFixup(summary) && target.releaseBranch == nil ? "fixup" : "checked"
+                let problems = CommitLinter.lint(record.message, settings: settings, parentCount: record.parentCount,
+                                                 releaseBranch: target.releaseBranch)
+                checked.append(LintedMessage(sha: record.id.hex, header: summary, status: status, problems: problems, place: { _ in short }))
+            }
+            what = .object([("range", .string(target.range))])
+            scope = "\(target.commits.count) commit\(target.commits.count == 1 ? "" : "s") in \(target.range)"
+        }
+        report(checked, what: what, scope: scope, json: arguments.has("--json"),
+               quietWhenClean: arguments.value("--message-file") != nil, context: context)
+        if checked.contains(where: \.failed) { throw ExitCode.lintFailed }
+    }
+
+    private static func report(_ checked: [LintedMessage], what: JSONOutput, scope: String, json: Bool, quietWhenClean: Bool,
+                               context: CommandContext) {
+        let output = context.output
+        var errors = 0, warnings = 0
+        for message in checked {
+            for problem in message.problems {
+                let place = message.place(problem)
+                let isError = problem.severity == .error
+                if isError { errors += 1 } else { warnings += 1 }
+                output.message("\(place): \(output.paint(isError ? "error:" : "warning:", isError ? .red : .yellow)) \(problem.text)")
+                let title = "relctl lint: \(place)"
+                let annotation = isError ? context.ci?.errorAnnotation(title: title, message: problem.text)
+                    : context.ci?.warningAnnotation(title: title, message: problem.text)
+                if let annotation { output.message(annotation) }
+            }
+        }
+        let counts = errors + warnings == 0 ? "no problems"
+            : [(errors, "error"), (warnings, "warning")].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }.joined(separator: ", ")
+        // The commit-msg hook stays quiet on a good message, as git's own hooks do.
+        if errors + warnings > 0 || !quietWhenClean { output.message("checked \(scope): \(counts)") }
+        guard json else { return }
+        guard case .object(let target) = what else { return }
+        output.result(JSONOutput.object([("schemaVersion", .int(1))] + target + [
+            ("passed", .bool(errors == 0)),
+            ("errors", .int(errors)),
+            ("warnings", .int(warnings)),
+            ("commits", .array(checked.map(\.json))),
+        ]).rendered())
+    }
+}
+
+extension ExitCode {
+    /// `relctl lint`: a message has errors.
+    static let lintFailed = ExitCode(rawValue: 2)
+}

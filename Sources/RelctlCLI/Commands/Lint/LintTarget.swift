@@ -1,0 +1,65 @@
+import RelctlCore
+import RelctlGit
+
+/// The commits `relctl lint` checks, and the release branch they are on (where a `fixup!` is an error).
+struct LintTarget {
+    /// Newest first, as `git log` lists them.
+    var commits: [CommitRecord]
+    /// What the range is, for the summary line and `--json` (`v1.2.0..HEAD`, `main..HEAD`).
+    var range: String
+    /// HEAD's branch when it is one of `branches`.
+    var releaseBranch: String?
+}
+
+extension Workspace {
+    /// HEAD's branch when `branches` names it (a `fixup!` on it stays in the history for good); nil elsewhere.
+    func currentReleaseBranch() throws -> String? {
+        guard let branch = try repository.currentBranch(), config.isReleaseBranch(branch) else { return nil }
+        return branch
+    }
+
+    /// `--range A..B` (git's revisions; `A..` is `A..HEAD`), or by default: on a release branch the commits
+    /// since the last release tag (the range `relctl next` reads), elsewhere the commits on HEAD that are not on
+    /// the first of `branches` that exists (locally, else as `origin/<branch>`).
+    func lintTarget(range: String?) throws -> LintTarget {
+        let releaseBranch = try currentReleaseBranch()
+        if let range {
+            guard let dots = range.range(of: ".."), !range.contains("...") else {
+                throw CLIFailure(message: "--range '\(range)' is not A..B; give two revisions, like 'origin/main..HEAD' or 'v1.2.0..'")
+            }
+            let from = String(range[..<dots.lowerBound]), to = String(range[dots.upperBound...])
+            let base = try commit(from.isEmpty ? "HEAD" : from, option: range)
+            let head = try commit(to.isEmpty ? "HEAD" : to, option: range)
+            let walk = try HistoryWalker(repository: repository).walk(from: head, hiding: base)
+            return LintTarget(commits: walk.commits, range: range, releaseBranch: releaseBranch)
+        }
+        if let releaseBranch {
+            let analysis = try analyze(keepingRecords: true)
+            return LintTarget(commits: analysis.records, range: analysis.baseTag.map { "\($0)..HEAD" } ?? "HEAD",
+                              releaseBranch: releaseBranch)
+        }
+        guard let head = try repository.headCommit() else {
+            throw CLIFailure(message: "the repository has no commits yet; there is nothing to check")
+        }
+        let literal = config.branches.filter { !$0.hasSuffix("*") }
+        for branch in literal {
+            for reference in ["refs/heads/\(branch)", "refs/remotes/origin/\(branch)"] {
+                guard let tip = try repository.referenceTarget(reference) else { continue }
+                let name = reference.hasPrefix("refs/heads/") ? branch : "origin/\(branch)"
+                guard let base = try repository.mergeBase(head, tip) else {
+                    throw CLIFailure(message: "HEAD shares no history with \(name), so relctl cannot tell which commits are new; pass the commits to check with --range, like --range \(name)..HEAD")
+                }
+                let walk = try HistoryWalker(repository: repository).walk(from: head, hiding: base)
+                return LintTarget(commits: walk.commits, range: "\(name)..HEAD", releaseBranch: nil)
+            }
+        }
+        throw CLIFailure(message: "none of the release branches (\(literal.joined(separator: ", "))) exists here, locally or as origin/<branch>, so relctl cannot tell which commits are new; fetch the release branch, or pass --range, like --range v1.2.0..HEAD")
+    }
+
+    private func commit(_ revision: String, option: String) throws -> ObjectID {
+        guard let id = try repository.resolveCommit(revision) else {
+            throw CLIFailure(message: "--range \(option): '\(revision)' names no commit here; give a branch, a tag or a sha (fetch it first in a CI checkout)")
+        }
+        return id
+    }
+}
