@@ -6,7 +6,7 @@ import RelctlFiles
 @Suite("Error report: every error one way, exit codes in one place")
 struct ErrorReportTests {
     /// What `ErrorReport` writes for `error` and the code it returns.
-    func report(_ error: any Error, root: String? = "/work/app") -> (stderr: String, code: Int32) {
+    func report(_ error: any Error, root: String? = "/srv/checkout/app") -> (stderr: String, code: Int32) {
         var stderr = ""
         var stdout = ""
         let output = Output(stdout: { stdout += $0 }, stderr: { stderr += $0 })
@@ -16,12 +16,12 @@ struct ErrorReportTests {
     }
 
     @Test func aFileErrorIsShownRelativeToTheRepositoryRoot() {
-        let error = FileEditError(path: "/work/app/ios/App/Info.plist", line: 12, message: "CFBundleVersion is empty",
+        let error = FileEditError(path: "/srv/checkout/app/ios/App/Info.plist", line: 12, message: "CFBundleVersion is empty",
                                   hint: "write a build number such as 1")
         let result = report(error)
         #expect(result.stderr == "error: ios/App/Info.plist:12: CFBundleVersion is empty (write a build number such as 1)\n")
         #expect(result.code == 1)
-        #expect(report(error, root: nil).stderr == "error: /work/app/ios/App/Info.plist:12: CFBundleVersion is empty (write a build number such as 1)\n")
+        #expect(report(error, root: nil).stderr == "error: /srv/checkout/app/ios/App/Info.plist:12: CFBundleVersion is empty (write a build number such as 1)\n")
     }
 
     @Test func configAndStoreRuleErrorsAreDiagnosticsToo() {
