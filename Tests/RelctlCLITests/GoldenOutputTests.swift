@@ -61,6 +61,14 @@ struct GoldenOutputHelpTests {
         }
     }
 
+    /// Every subcommand of the `hooks` group has its own help (the gate's are in GateGoldenOutputTests).
+    @Test(arguments: ["install", "uninstall"])
+    func hooksSubcommandHelp(_ subcommand: String) {
+        let arguments = ["help", "hooks", subcommand]
+        Golden.expect(GoldenTranscript(arguments, relctl(arguments, in: Self.folder)).rendered, matches: "help/hooks-\(subcommand).txt")
+        #expect(relctl(["hooks", subcommand, "--help"], in: Self.folder).stdout == relctl(arguments, in: Self.folder).stdout)
+    }
+
     /// The built binary prints exactly what the in-process run prints: `main` adds nothing.
     @Test func theExecutablePrintsTheSameHelp() throws {
         let arguments = ["--help"]

@@ -124,7 +124,7 @@ struct HooksCommandTests {
     @Test func usageMistakes() throws {
         let repo = try TestRepository()
         try repo.commit("chore: initial commit")
-        #expect(relctl(["hooks", "instal"], in: repo.path).stderr.hasPrefix("error: unknown action 'instal'"))
+        #expect(relctl(["hooks", "instal"], in: repo.path).stderr.hasPrefix("error: unknown subcommand 'instal' of 'relctl hooks'; did you mean 'install'?"))
         #expect(relctl(["hooks", "uninstall", "--force"], in: repo.path).code == 64)
         #expect(relctl(["hooks"], in: repo.path).code == 64)
     }

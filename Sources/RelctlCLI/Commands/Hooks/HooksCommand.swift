@@ -1,17 +1,10 @@
 import Foundation
 import RelctlCore
 
-/// `relctl hooks install|uninstall`: the `commit-msg` hook that runs `relctl lint --message-file`.
+/// `relctl hooks install|uninstall`: the `commit-msg` hook that runs `relctl lint --message-file`. A command
+/// group, like `relctl gate`: each subcommand has its own options and help.
 enum HooksCommand {
-    static let spec = CommandSpec(
-        name: "hooks",
-        summary: "Install or remove the commit-msg hook that checks each commit message with 'relctl lint'.",
-        options: [
-            .flag("--force", "install: replace a commit-msg hook that relctl did not write."),
-            .repo, .config,
-        ],
-        positionals: [PositionalSpec(name: "install|uninstall", optional: false, help: "Write relctl's commit-msg hook, or remove it.")],
-        discussion: """
+    static let discussion = """
         The hook goes where git runs hooks from: core.hooksPath when it is set (husky, lefthook; relative to the
         work tree root), else the repository's hooks folder, which every worktree shares. It runs the relctl
         that installed it, by absolute path, else 'relctl' on PATH; when neither is found it lets the commit
@@ -19,25 +12,36 @@ enum HooksCommand {
         'uninstall' removes only relctl's own.
 
         EXIT CODES: 0 done (or nothing to do), 1 failure, 64 usage error.
-        """,
-        run: run)
+        """
 
-    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let action = arguments.positionals[0]
-        guard action == "install" || action == "uninstall" else {
-            throw UsageError(message: "unknown action '\(action)'; use 'relctl hooks install' or 'relctl hooks uninstall'", usage: spec.usage)
-        }
-        if action == "uninstall", arguments.has("--force") {
-            throw UsageError(message: "--force is for install; uninstall never removes a hook relctl did not write", usage: spec.usage)
-        }
-        let workspace = try Workspace.open(arguments, context)
-        let hook = CommitMsgHook(workspace, home: context.environment["HOME"])
-        if action == "install" {
-            try install(hook, force: arguments.has("--force"), context: context)
-        } else {
-            try uninstall(hook, context: context)
-        }
-    }
+    static let spec = CommandSpec(
+        name: "hooks",
+        summary: "Install or remove the commit-msg hook that checks each commit message with 'relctl lint'.",
+        options: [],
+        discussion: discussion,
+        run: { _, _ in throw InternalError("the hooks group ran without a subcommand") },
+        subcommands: [installSpec, uninstallSpec])
+
+    static let installSpec = CommandSpec(
+        name: "hooks install",
+        summary: "Write relctl's commit-msg hook (relctl lint --message-file) where git runs hooks from.",
+        options: [.flag("--force", "Replace a commit-msg hook that relctl did not write."), .repo, .config],
+        discussion: discussion,
+        run: { arguments, context in
+            let workspace = try Workspace.open(arguments, context)
+            try install(CommitMsgHook(workspace, home: context.environment["HOME"]), force: arguments.has("--force"),
+                        context: context)
+        })
+
+    static let uninstallSpec = CommandSpec(
+        name: "hooks uninstall",
+        summary: "Remove relctl's commit-msg hook (never one relctl did not write).",
+        options: [.repo, .config],
+        discussion: discussion,
+        run: { arguments, context in
+            let workspace = try Workspace.open(arguments, context)
+            try uninstall(CommitMsgHook(workspace, home: context.environment["HOME"]), context: context)
+        })
 
     private static func install(_ hook: CommitMsgHook, force: Bool, context: CommandContext) throws {
         let existing = hook.isRelctls()
