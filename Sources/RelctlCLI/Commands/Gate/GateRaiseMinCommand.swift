@@ -39,10 +39,7 @@ enum GateRaiseMinCommand {
         let platform = try GateArguments.platform(arguments, settings: settings, usage: usage)
         let output = context.output
 
-        let released = try workspace.releasedVersions()
-        guard let release = released.first(where: { $0.gateVersion == version }) else {
-            throw CLIFailure(message: "\(version) is not a released version: no release tag of tagFormat \(workspace.config.tagFormat) holds it, and the minimum must be a version users can install; release it first (relctl release)\(GateRaiseMinCommand.releasedList(released))")
-        }
+        let release = try workspace.releasedVersion(version, because: "the minimum must be a version users can install")
         let site = try GateValueEdit.site(.minimumSupportedVersion, platform: platform, in: loaded)
         let current = try loaded.config(for: platform)
         let whose = platform.map { "\($0)'s" } ?? "the default"
@@ -118,12 +115,5 @@ enum GateRaiseMinCommand {
         try decision.record(workspace, context: context, dryRun: dryRun,
                             done: "raised \(site.label) from \(edit.change.old) to \(version) in \(loaded.path)" + (marker != nil ? "; the pending major release is resolved" : ""),
                             deployHint: settings.deployHint)
-    }
-
-    /// "; released: 3.0.0, 2.5.0, 2.4.0, …" (the highest few), or nothing when there is no release.
-    static func releasedList(_ released: [ReleasedVersion]) -> String {
-        guard !released.isEmpty else { return "" }
-        let names = released.prefix(5).map(\.version.description)
-        return "; released: \(names.joined(separator: ", "))\(released.count > 5 ? ", …" : "")"
     }
 }

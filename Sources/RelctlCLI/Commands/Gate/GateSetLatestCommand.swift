@@ -28,10 +28,7 @@ enum GateSetLatestCommand {
         let settings = loaded.settings
         let platform = try GateArguments.platform(arguments, settings: settings, usage: usage)
 
-        let released = try workspace.releasedVersions()
-        guard let release = released.first(where: { $0.gateVersion == version }) else {
-            throw CLIFailure(message: "\(version) is not a released version: no release tag of tagFormat \(workspace.config.tagFormat) holds it, and the update the app offers must be one users can install; release it first (relctl release)\(GateRaiseMinCommand.releasedList(released))")
-        }
+        let release = try workspace.releasedVersion(version, because: "the update the app offers must be one users can install")
         let site = try GateValueEdit.site(.latestVersion, platform: platform, in: loaded)
         let current = try loaded.config(for: platform)
         let whose = platform.map { "\($0)'s" } ?? "the default"
