@@ -56,12 +56,8 @@ package struct PropertiesEditor: VersionEditor {
         let locations: [VersionLocation]
 
         func edits(for target: VersionTarget) throws(FileEditError) -> [TextEdit] {
-            var fields: [VersionField] = []
-            if versionNameKey != nil { fields.append(.marketing) }
-            if versionCodeKey != nil { fields.append(.androidBuild) }
-            try requireFields(locations, target: target, fields: fields, path: path) {
-                "key " + (($0 == .marketing ? versionNameKey : versionCodeKey) ?? "")
-            }
+            try requireKeyedFields(locations, target: target, path: path, versionNameKey: versionNameKey,
+                                   versionCodeKey: versionCodeKey)
             return try literalEdits(locations, target: target)
         }
     }

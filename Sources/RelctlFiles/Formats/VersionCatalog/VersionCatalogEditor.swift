@@ -196,12 +196,8 @@ package struct VersionCatalogEditor: VersionEditor {
         let locations: [VersionLocation]
 
         func edits(for target: VersionTarget) throws(FileEditError) -> [TextEdit] {
-            var fields: [VersionField] = []
-            if versionNameKey != nil { fields.append(.marketing) }
-            if versionCodeKey != nil { fields.append(.androidBuild) }
-            try requireFields(locations, target: target, fields: fields, path: path) {
-                "key " + (($0 == .marketing ? versionNameKey : versionCodeKey) ?? "") + " in [versions]"
-            }
+            try requireKeyedFields(locations, target: target, path: path, versionNameKey: versionNameKey,
+                                   versionCodeKey: versionCodeKey, where: " in [versions]")
             try refuseComputed(locations, target: target, path: path)
             for location in locations where location.field == .androidBuild {
                 if let code = target.androidBuild, !code.isASCIIDigits {
