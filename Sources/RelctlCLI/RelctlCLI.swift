@@ -29,6 +29,10 @@ package enum RelctlCLI {
                 output.resultText(mainHelp + "\n")
                 return ExitCode.success.rawValue
             }
+            if rest == ["--man"] {
+                output.resultText(ManPage(commands: commands).text)
+                return ExitCode.success.rawValue
+            }
             guard let command = CommandLookup.find(rest, in: commands) else {
                 output.error("unknown command '\(rest.joined(separator: " "))'; run 'relctl --help' for the list")
                 return ExitCode.usage.rawValue
@@ -87,7 +91,7 @@ package enum RelctlCLI {
     static var commands: [CommandSpec] {
         [NextCommand.spec, ReleaseCommand.spec, ChangelogCommand.spec, StatusCommand.spec,
          InitCommand.spec, CurrentCommand.spec, SyncCommand.spec, AdoptCommand.spec, GateCommand.spec,
-         LintCommand.spec, HooksCommand.spec]
+         LintCommand.spec, HooksCommand.spec, CompletionsCommand.spec]
     }
 
     static var mainHelp: String {
@@ -104,7 +108,8 @@ package enum RelctlCLI {
         text += """
 
         OPTIONS:
-          -h, --help              Show help (also: relctl help <command>, relctl <command> --help).
+          -h, --help              Show help (also: relctl help <command>, relctl <command> --help;
+                                  relctl help --man prints the man page).
           --version               Print relctl's version.
 
         EXIT CODES:

@@ -6,7 +6,7 @@ enum ReleaseCommand {
         options: [
             .dryRun,
             .flag("--push", "Push the branch and the tag to the remote after tagging."),
-            .value("--remote", "NAME", "The remote to push to (default: origin)."),
+            .value("--remote", "NAME", "The remote to push to (default: origin).", completion: .gitRemote),
             .flag("--confirm-major", "Make a major release that onMajor \"halt\" (the default) stops."),
             .flag("--allow-dirty", "Release even with uncommitted or untracked files (they are not committed)."),
             .value("--build", "N", "Use build number N for iOS and Android instead of the buildNumber strategy."),

@@ -12,3 +12,14 @@ struct ExitCode: Error, Hashable, Sendable {
     static let haltedForMajor = ExitCode(rawValue: 3)
     static let usage = ExitCode(rawValue: 64)
 }
+
+extension ExitCode {
+    /// Every exit code and what it means, for the man page (`relctl --help` says the same in short).
+    static let documented: [(ExitCode, String)] = [
+        (.success, "Success, or nothing to release (the reason on standard error)."),
+        (.failure, "Failure: one line error: path:line: what happened (how to fix it); nothing is left half-made."),
+        (.drift, "Version drift between the version files (current), problems in the gate document (gate check), or a commit message with errors (lint)."),
+        (.haltedForMajor, "Halted before a major release: review it, then run relctl release --confirm-major."),
+        (.usage, "Usage error: an unknown command or option, or a missing argument."),
+    ]
+}

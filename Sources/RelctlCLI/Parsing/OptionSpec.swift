@@ -3,12 +3,18 @@ struct OptionSpec: Sendable {
     let name: String
     let valueName: String?
     let help: String
+    /// What the shell completion scripts offer for the value.
+    var completion: ValueCompletion = .none
 
     static func flag(_ name: String, _ help: String) -> OptionSpec { OptionSpec(name: name, valueName: nil, help: help) }
-    static func value(_ name: String, _ valueName: String, _ help: String) -> OptionSpec { OptionSpec(name: name, valueName: valueName, help: help) }
+    static func value(_ name: String, _ valueName: String, _ help: String, completion: ValueCompletion = .none) -> OptionSpec {
+        OptionSpec(name: name, valueName: valueName, help: help, completion: completion)
+    }
 
-    static let repo = value("--repo", "PATH", "The repository, or a folder inside it (default: the current folder).")
-    static let config = value("--config", "PATH", "The config file (default: .relctl.json at the repository root).")
+    static let repo = value("--repo", "PATH", "The repository, or a folder inside it (default: the current folder).",
+                            completion: .directory)
+    static let config = value("--config", "PATH", "The config file (default: .relctl.json at the repository root).",
+                              completion: .file)
     static let json = flag("--json", "Print one JSON object on stdout instead of text.")
     static let dryRun = flag("--dry-run", "Show what would change; change nothing.")
 }

@@ -3,7 +3,8 @@ import VersionGate
 /// The options and arguments the `relctl gate` subcommands share, read one way.
 enum GateArguments {
     static let platform = OptionSpec.value(
-        "--platform", "NAME", "ios or android (a platform of 'gate.platforms'): that platform's own value (its condition).")
+        "--platform", "NAME", "ios or android (a platform of 'gate.platforms'): that platform's own value (its condition).",
+        completion: .words(["ios", "android"]))
 
     /// `--platform`, checked against the gate's platforms; nil when not given.
     static func platform(_ arguments: ParsedArguments, settings: GateSettings, usage: String) throws -> GatePlatform? {

@@ -9,7 +9,8 @@ enum LintCommand {
         summary: "Check commit messages: conventional headers, known types, breaking-change footers that count.",
         options: [
             .value("--range", "A..B", "The commits to check (git revisions; 'A..' is A..HEAD)."),
-            .value("--message-file", "FILE", "Check one message file, as the commit-msg hook gets it ('#' lines are git's comments)."),
+            .value("--message-file", "FILE", "Check one message file, as the commit-msg hook gets it ('#' lines are git's comments).",
+                   completion: .file),
             .value("--title", "TEXT", "Check a pull-request title: the header of the squash commit it becomes."),
             .repo, .config, .json,
         ],
