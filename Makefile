@@ -4,7 +4,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build demo test test-plain opens sanitize asan tsan bench clean
+.PHONY: deps build demo test test-plain opens sanitize asan tsan bench clean release install uninstall
 
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libgit2; then \
@@ -48,6 +48,20 @@ tsan: deps
 bench: deps
 	$(SWIFT) build -c release
 	scripts/bench "$$($(SWIFT) build -c release --show-bin-path)/relctl"
+
+# make install [PREFIX=/usr/local] [DESTDIR=]: the release binary, relctl.1 and the bash, zsh and fish completions
+# (scripts/install generates the man page and the scripts with the binary it installs).
+PREFIX ?= /usr/local
+DESTDIR ?=
+
+release: deps
+	$(SWIFT) build -c release
+
+install: release
+	scripts/install --prefix "$(PREFIX)" --destdir "$(DESTDIR)" "$$($(SWIFT) build -c release --show-bin-path)/relctl"
+
+uninstall:
+	scripts/install --uninstall --prefix "$(PREFIX)" --destdir "$(DESTDIR)"
 
 clean:
 	rm -rf .build
