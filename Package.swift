@@ -10,11 +10,11 @@ let package = Package(
         .library(name: "VersionGate", targets: ["VersionGate"]),
     ],
     targets: [
-        // libgit2 from the system (Debian: libgit2-dev). Only RelctlGit imports it.
+        // libgit2 from the system (Debian: libgit2-dev; macOS: Homebrew's libgit2). Only RelctlGit imports it.
         .systemLibrary(
             name: "CLibGit2",
             pkgConfig: "libgit2",
-            providers: [.apt(["libgit2-dev"])]
+            providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
         ),
         // Pure logic, no I/O: commits, versions, bump policy, store rules, changelog.
         .target(name: "RelctlCore"),

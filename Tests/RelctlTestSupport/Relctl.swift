@@ -2,7 +2,13 @@ import Foundation
 
 /// The `relctl` executable built beside the test bundle (`swift test` builds it: the CLI tests depend on it).
 public func relctlExecutable() throws -> String {
+    #if os(Linux)
     let exe = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    #else
+    // macOS runs the tests in an .xctest bundle (X.xctest/Contents/MacOS/X) inside the build folder.
+    let exe = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.executablePath
+        ?? Bundle.main.executablePath ?? CommandLine.arguments[0]
+    #endif
     var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
     // The test binary may sit inside a bundle folder: walk up until the build folder holding `relctl`.
     for _ in 0..<4 {

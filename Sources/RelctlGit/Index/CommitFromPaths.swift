@@ -54,9 +54,9 @@ extension Repository {
         let committer = try identities.committer.signature()
         defer { git_signature_free(committer) }
         var commitID = git_oid()
-        // The array is lent for the call only: libgit2 reads the parent's id and keeps no pointer to it.
-        var parents: [OpaquePointer?] = [parent]
-        try check(git_commit_create(&commitID, pointer, nil, author, committer, "UTF-8", message, tree, 1, &parents), "create commit")
+        // Through the shim: the parents array's type differs between libgit2 versions (shim.h).
+        try check(relctl_git_commit_create_one_parent(&commitID, pointer, nil, author, committer, "UTF-8", message, tree, parent),
+                  "create commit")
         try moveReference(branch, to: ObjectID(commitID), expecting: expectedParent, message: "relctl: release commit")
         return ObjectID(commitID)
     }
