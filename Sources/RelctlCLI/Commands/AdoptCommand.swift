@@ -8,7 +8,7 @@ enum AdoptCommand {
     static let spec = CommandSpec(
         name: "adopt",
         summary: "Tag the version the app's files hold as the last release (an app already in the stores).",
-        options: [.dryRun, .repo, .config],
+        options: [.dryRun, .json, .repo, .config],
         discussion: """
         An app that reaches relctl at 2.43.0 has no release tag yet, so relctl would start from initialVersion
         (1.0.0), below what the stores have; next warns and release refuses. adopt gives relctl the last release:
@@ -24,6 +24,9 @@ enum AdoptCommand {
         Refused, with the fix, when the files disagree (each file is named), hold a prerelease or a version that
         is not of versionScheme, hold a version not yet committed, or when the tag exists elsewhere. Nothing to
         do (exit 0) when a release tag at or above the files' version is already reachable from HEAD.
+
+        --json prints {"schemaVersion":1,"version","tag","commit","path","commitsAfter","next","bump","created",
+        "dryRun"} instead of the plan ("tag" and "commit" null, "reason" added, when there is nothing to adopt).
 
         EXIT CODES: 0 tagged (or nothing to adopt), 1 failure, 64 usage error.
         """,
@@ -56,7 +59,15 @@ enum AdoptCommand {
             throw CLIFailure(message: "\(held.path):\(held.line): \(text) is not a version of versionScheme \(scheme) (\(scheme.example)); \(schemeFix(text, scheme: scheme, configPath: workspace.configDisplayPath))")
         }
         let analysis = try workspace.analyze()
+        let json = arguments.has("--json")
         if let base = analysis.baseTag, let last = analysis.current, !(last < version) {
+            if json {
+                context.output.result(JSONOutput.object([
+                    ("schemaVersion", .int(1)), ("version", .string(text)), ("tag", .null), ("commit", .null), ("path", .null),
+                    ("commitsAfter", .null), ("next", .null), ("bump", .null), ("created", .bool(false)), ("dryRun", .bool(dryRun)),
+                    ("reason", .string("\(base) (\(last)) is already the last release reachable from HEAD")),
+                ]).rendered())
+            }
             context.output.message("nothing to adopt: \(base) (\(last)) is already the last release reachable from HEAD, and the files hold \(text)")
             return
         }
@@ -79,8 +90,8 @@ enum AdoptCommand {
         for commit in walk.commits { classifier.add(commit) }
         let after = classifier.analysis(of: walk.commits)
         var nextText = "no releasable commit after it yet"
+        var next: ReleaseVersion?
         if after.bump != .none {
-            let next: ReleaseVersion?
             switch scheme {
             case .semver:
                 next = VersionPolicy.next(current: version.semantic, bump: after.bump, initialVersion: workspace.config.initialVersion,
@@ -98,7 +109,14 @@ enum AdoptCommand {
         plan += "tag:      \(tag) (annotated) on \(baseline.commit.hex.prefix(12)), the commit that set \(text) in \(baseline.path)\n"
         plan += "          \(CalendarDate(epochSeconds: baseline.summary.time)) \(baseline.summary.subject)\n"
         plan += "after it: \(commits) commit\(commits == 1 ? "" : "s"); \(nextText)\n"
-        context.output.resultText(plan)
+        func printJSON(created: Bool) {
+            context.output.result(JSONOutput.object([
+                ("schemaVersion", .int(1)), ("version", .string(text)), ("tag", .string(tag)), ("commit", .string(baseline.commit.hex)),
+                ("path", .string(baseline.path)), ("commitsAfter", .int(commits)), ("next", .optional(next?.description)),
+                ("bump", .string(after.bump.description)), ("created", .bool(created)), ("dryRun", .bool(dryRun)),
+            ]).rendered())
+        }
+        if json { context.output.message(String(plan.dropLast())) } else { context.output.resultText(plan) }
 
         let identities: Identities?
         do {
@@ -109,12 +127,14 @@ enum AdoptCommand {
         let noIdentity = "no identity for the tag: set git config user.name and user.email, or GIT_COMMITTER_NAME/GIT_COMMITTER_EMAIL"
         if dryRun {
             if identities == nil { context.output.warning(noIdentity) }
+            if json { printJSON(created: false) }
             context.output.message("dry run: \(tag) would be created; nothing was changed")
             return
         }
         guard let identities else { throw CLIFailure(message: noIdentity) }
         let message = "\(tag)\n\nBaseline set by relctl adopt: the version files held \(text) when relctl was adopted; releases continue from here.\n"
         try repository.createAnnotatedTag(tag, target: baseline.commit, message: message, tagger: identities.committer)
+        if json { printJSON(created: true) }
         context.output.message("created \(tag) on \(baseline.commit.hex.prefix(12)); it is local: the next 'relctl release --push' pushes it with the release (or: git push origin \(tag))")
     }
 

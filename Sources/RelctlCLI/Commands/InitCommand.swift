@@ -8,7 +8,7 @@ enum InitCommand {
     static let spec = CommandSpec(
         name: "init",
         summary: "Detect the app's version files and write a starter .relctl.json.",
-        options: [.repo],
+        options: [.json, .repo],
         discussion: """
         Looks at the repository root for app.json / app.config.json (Expo), app.config.ts/js with literal
         versions, package.json, pubspec.yaml (padBuildNumber when its build number is zero-padded), Xcode projects
@@ -29,7 +29,9 @@ enum InitCommand {
         Writes .relctl.json (tagFormat, files, buildNumber) at the repository root and prints the files found on
         stdout. When the files agree on a version and no release tag is reachable from HEAD (an app already in the
         stores), it offers 'relctl adopt', which tags that version as the last release. An existing .relctl.json is never overwritten: edit it, or delete it and run init again. When no
-        version file is found, nothing is written.
+        version file is found, nothing is written. --json prints {"schemaVersion":1,"config":".relctl.json",
+        "tagFormat","sharedBuildNumber","files":[{"path","format","marketing","iosBuild","androidBuild"}]} instead of
+        the list (values null when the file holds none); the notes stay on stderr.
 
         EXIT CODES: 0 config written, 1 failure (config exists, no version file found), 64 usage error.
         """,
@@ -65,7 +67,16 @@ enum InitCommand {
             throw CLIFailure(message: "cannot write \(configPath); nothing was written")
         }
 
+        var rows: [JSONOutput] = []
         for entry in entries {
+            let file = current?.files.first(where: { $0.entry == entry })
+            rows.append(.object([
+                ("path", .string(entry.path)), ("format", .string(entry.format.rawValue)),
+                ("marketing", .optional(file?.marketing)),
+                ("iosBuild", .optional(file?.value(.build) ?? file?.iosBuild)),
+                ("androidBuild", .optional(file?.value(.build) ?? file?.androidBuild)),
+            ]))
+            if arguments.has("--json") { continue }
             var line = CurrentCommand.pad(entry.path, 44) + " " + CurrentCommand.pad(entry.format.rawValue, 10)
             if let file = current?.files.first(where: { $0.entry == entry }) {
                 var values: [String] = []
@@ -83,6 +94,12 @@ enum InitCommand {
                 line += " " + values.joined(separator: ", ")
             }
             context.output.result(line.trimmingTrailingSpaces())
+        }
+        if arguments.has("--json") {
+            context.output.result(JSONOutput.object([
+                ("schemaVersion", .int(1)), ("config", .string(Config.fileName)), ("tagFormat", .string(tagFormat.pattern)),
+                ("sharedBuildNumber", .bool(shared.shared)), ("files", .array(rows)),
+            ]).rendered())
         }
         for note in notes { context.output.note(note) }
         if let note = tagFormat.note { context.output.note(note) }

@@ -91,15 +91,32 @@ struct GateDecisionCommit {
         return (head, identities)
     }
 
+    /// `--json` when nothing changes (the value is already what was asked): the same object, `changed` false.
+    static func unchangedJSON(_ fields: [(String, JSONOutput)]) -> JSONOutput {
+        .object([("schemaVersion", .int(1))] + fields + [("changed", .bool(false)), ("paths", .array([])), ("message", .null),
+                                                          ("commit", .null), ("dryRun", .bool(false)), ("diff", .null)])
+    }
+
     static let noIdentity = "no identity for the commit: set git config user.name and user.email, or GIT_COMMITTER_NAME/GIT_COMMITTER_EMAIL"
 
     /// Records the decision, or with `dryRun` shows it: the diff on stdout, the commit message on stderr, nothing
     /// written. `done` is the result line ("raised … to 3.0.0 in …"); `deployHint` what to run next.
-    func record(_ workspace: Workspace, context: CommandContext, dryRun: Bool, done: String, deployHint: String?) throws {
+    /// With `json` (`--json`), stdout gets one object instead: `schemaVersion`, the decision's own fields (`json`),
+    /// then `paths`, `message`, `commit` (null in a dry run), `dryRun` and `diff` (the dry run's, else null).
+    func record(_ workspace: Workspace, context: CommandContext, dryRun: Bool, done: String, deployHint: String?,
+                json: [(String, JSONOutput)]? = nil) throws {
         let output = context.output
         let (head, identities) = try preflight(workspace, environment: context.environment)
+        func printJSON(commit: ObjectID?) {
+            guard let json else { return }
+            output.result(JSONOutput.object([("schemaVersion", .int(1))] + json + [
+                ("changed", .bool(true)),
+                ("paths", .array(paths.map(JSONOutput.string))), ("message", .string(message)),
+                ("commit", .optional(commit?.hex)), ("dryRun", .bool(dryRun)), ("diff", dryRun ? .string(diff()) : .null),
+            ]).rendered())
+        }
         if dryRun {
-            output.resultText(diff())
+            if json != nil { printJSON(commit: nil) } else { output.resultText(diff()) }
             if identities == nil { output.warning(Self.noIdentity) }
             output.message("dry run: nothing was changed; the commit would be:")
             for line in message.split(separator: "\n", omittingEmptySubsequences: false).dropLast(message.hasSuffix("\n") ? 1 : 0) {
@@ -109,7 +126,12 @@ struct GateDecisionCommit {
         }
         guard let identities else { throw CLIFailure(message: Self.noIdentity) }
         let commit = try apply(workspace, head: head, identities: identities)
-        output.result("\(done) (commit \(commit.hex.prefix(12)))")
+        if json != nil {
+            printJSON(commit: commit)
+            output.message("\(done) (commit \(commit.hex.prefix(12)))")
+        } else {
+            output.result("\(done) (commit \(commit.hex.prefix(12)))")
+        }
         if let deployHint { output.note(deployHint) }
     }
 

@@ -8,7 +8,7 @@ enum GateKeepMinCommand {
         name: "gate keep-min",
         summary: "Resolve a pending major release without raising the minimum: the reason goes into the commit.",
         options: [.value("--reason", "TEXT", "Why the minimum stays (the new backend still serves old builds, say)."),
-                  .dryRun, .repo, .config],
+                  .dryRun, .json, .repo, .config],
         discussion: """
         A major release leaves .major-release-pending until someone decides about min_supported_version. When old
         builds keep working (the backend still serves them), keep-min records that decision: it removes the marker
@@ -16,6 +16,9 @@ enum GateKeepMinCommand {
         Refused when no major release is pending, when the marker is not committed (the major release was halted and
         not made yet: relctl release --confirm-major makes it), or without a reason. --dry-run shows the commit and
         changes nothing.
+
+        --json prints {"schemaVersion":1,"decision":"keep-min","majorRelease","reason","resolvesMajorRelease",
+        "changed","paths","message","commit","dryRun","diff"}.
 
         EXIT CODES: 0 recorded (or shown), 1 refused or failed (nothing written), 64 usage error.
         """,
@@ -51,6 +54,10 @@ enum GateKeepMinCommand {
         let decision = GateDecisionCommit(document: nil, documentPath: nil, marker: (markerPath, Array(data)), message: message)
         try decision.record(workspace, context: context, dryRun: dryRun,
                             done: "kept the minimum after the major release \(notice.version); the pending decision is resolved",
-                            deployHint: "push the commit (git push) so the team sees the decision")
+                            deployHint: "push the commit (git push) so the team sees the decision",
+                            json: arguments.has("--json") ? [
+                                ("decision", .string("keep-min")), ("majorRelease", .string(notice.version)),
+                                ("reason", .string(reason)), ("resolvesMajorRelease", .bool(true)),
+                            ] : nil)
     }
 }

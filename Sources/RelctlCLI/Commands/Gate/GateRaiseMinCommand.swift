@@ -8,7 +8,7 @@ enum GateRaiseMinCommand {
         name: "gate raise-min",
         summary: "Raise the minimum supported version (blocks every user below it), in one commit.",
         options: [.flag("--confirm-live", "Confirm that <version> is live in both stores (App Store and Google Play)."),
-                  GateArguments.platform, .dryRun, .repo, .config],
+                  GateArguments.platform, .dryRun, .json, .repo, .config],
         positionals: [PositionalSpec(name: "version", optional: false, help: "The new minimum: a released version, e.g. 3.0.0.")],
         discussion: """
         Refused, with nothing written, unless <version> is a released version (a release tag of tagFormat), above
@@ -24,6 +24,10 @@ enum GateRaiseMinCommand {
         minimum now covers the pending major release, .major-release-pending is removed. Both go into one commit
         whose message names the decision; then push it and deploy the document. --dry-run prints the diff and the
         commit message and changes nothing (it does not need --confirm-live).
+
+        --json prints {"schemaVersion":1,"decision":"raise-min","document","platform","field","from","to",
+        "resolvesMajorRelease","changed","paths","message","commit","dryRun","diff"} (commit null and diff set in a
+        dry run).
 
         EXIT CODES: 0 raised (or shown), 1 refused or failed (nothing written), 64 usage error.
         """,
@@ -114,6 +118,12 @@ enum GateRaiseMinCommand {
         let decision = GateDecisionCommit(document: edit.write, documentPath: loaded.path, marker: marker, message: message)
         try decision.record(workspace, context: context, dryRun: dryRun,
                             done: "raised \(site.label) from \(edit.change.old) to \(version) in \(loaded.path)" + (marker != nil ? "; the pending major release is resolved" : ""),
-                            deployHint: settings.deployHint)
+                            deployHint: settings.deployHint,
+                            json: arguments.has("--json") ? [
+                                ("decision", .string("raise-min")), ("document", .string(loaded.path)),
+                                ("platform", .optional(platform?.rawValue)), ("field", .string(site.key)),
+                                ("from", .string(edit.change.old)), ("to", .string(edit.change.new)),
+                                ("resolvesMajorRelease", .bool(marker != nil)),
+                            ] : nil)
     }
 }

@@ -6,7 +6,7 @@ enum GateSetLatestCommand {
     static let spec = CommandSpec(
         name: "gate set-latest",
         summary: "Set the latest version (below it the app offers the update), in one commit.",
-        options: [GateArguments.platform, .dryRun, .repo, .config],
+        options: [GateArguments.platform, .dryRun, .json, .repo, .config],
         positionals: [PositionalSpec(name: "version", optional: false, help: "The new latest: a released version, e.g. 2.6.0.")],
         discussion: """
         For teams that move the latest once a build is live. Refused, with nothing written, unless <version> is a
@@ -14,6 +14,9 @@ enum GateSetLatestCommand {
         nothing. Only that value changes, in place: with --platform, that platform's own value; without, the default
         value. A document version ("configVersion") moves on by one; the commit's message names the change. The
         major-release marker is left alone (the latest blocks no one). --dry-run prints the diff and changes nothing.
+
+        --json prints {"schemaVersion":1,"decision":"set-latest","document","platform","field","from","to","changed",
+        "paths","message","commit","dryRun","diff"} ("changed": false when the latest already is <version>).
 
         EXIT CODES: 0 set (or nothing to change, or shown), 1 refused or failed (nothing written), 64 usage error.
         """,
@@ -32,7 +35,14 @@ enum GateSetLatestCommand {
         let site = try GateValueEdit.site(.latestVersion, platform: platform, in: loaded)
         let current = try loaded.config(for: platform)
         let whose = platform.map { "\($0)'s" } ?? "the default"
+        func json(from: String, to: String) -> [(String, JSONOutput)] {
+            [("decision", .string("set-latest")), ("document", .string(loaded.path)), ("platform", .optional(platform?.rawValue)),
+             ("field", .string(site.key)), ("from", .string(from)), ("to", .string(to))]
+        }
         if let latest = current?.latestVersion, latest == version {
+            if arguments.has("--json") {
+                context.output.result(GateDecisionCommit.unchangedJSON(json(from: latest.description, to: latest.description)).rendered())
+            }
             context.output.message("\(site.label) is already \(latest) in \(loaded.path); nothing to change")
             return
         }
@@ -55,6 +65,7 @@ enum GateSetLatestCommand {
         let decision = GateDecisionCommit(document: edit.write, documentPath: loaded.path, marker: nil, message: message)
         try decision.record(workspace, context: context, dryRun: dryRun,
                             done: "set \(site.label) from \(edit.change.old) to \(version) in \(loaded.path)",
-                            deployHint: settings.deployHint)
+                            deployHint: settings.deployHint,
+                            json: arguments.has("--json") ? json(from: edit.change.old, to: edit.change.new) : nil)
     }
 }
