@@ -1,0 +1,293 @@
+import Foundation
+import Testing
+import RelctlTestSupport
+@testable import RelctlCLI
+
+/// The CI recipes of the README, run for real: each job's shell steps, read from the README's YAML, run in a clone
+/// of a temporary app whose `origin` is a bare repository, with the built relctl on PATH and the variables the CI
+/// would set. Only the `Install relctl` steps (network, sudo) and `uses:` actions are left out.
+@Suite("CI recipes in the README")
+struct CIRecipeTests {
+    static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("README.md")
+
+    /// The fenced ```yaml block of the README whose first line is `# <name>`.
+    static func recipe(_ name: String) throws -> MiniYAML {
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let blocks = text.components(separatedBy: "```yaml\n").dropFirst().map { $0.components(separatedBy: "\n```")[0] }
+        let block = try #require(blocks.first { $0.hasPrefix("# \(name)\n") }, "no ```yaml block starting with '# \(name)' in README.md")
+        return try MiniYAML.parse(block)
+    }
+
+    // MARK: The app and its origin
+
+    /// A bare `origin` holding an app released as v1.2.0 (package.json) and then `commits` on main.
+    static func origin(commits: [String]) throws -> TestRepository {
+        let seed = try TestRepository()
+        try seed.write(".relctl.json", #"{ "files": [{ "path": "package.json", "format": "json" }] }"# + "\n")
+        try seed.write("package.json", "{\n  \"name\": \"harbor\",\n  \"version\": \"1.2.0\"\n}\n")
+        try seed.commitAll("chore: initial commit")
+        try seed.tag("v1.2.0")
+        for message in commits { try seed.commit(message, file: "src/app.ts") }
+        let origin = try TestRepository(bare: true)
+        try seed.git(["push", "-q", "--follow-tags", origin.path, "main"])
+        try seed.git(["push", "-q", "--tags", origin.path])
+        return origin
+    }
+
+    /// What actions/checkout with fetch-depth 0 leaves (or GitLab's clone): a full clone of origin.
+    static func checkout(_ origin: TestRepository) throws -> TestRepository {
+        let path = try makeTempDirectory(prefix: "relctl-ci-job")
+        try FileManager.default.removeItem(atPath: path)
+        try origin.clone(to: path)
+        return try TestRepository(existing: path)
+    }
+
+    /// The environment every step starts from: the built relctl first on PATH, no git identity but the recipe's.
+    static func baseEnvironment() throws -> [String: String] {
+        let bin = URL(fileURLWithPath: try relctlExecutable()).deletingLastPathComponent().path
+        return ["PATH": bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"), "CI": "true", "NO_COLOR": "1",
+                "HOME": TestRepository.isolatedHome, "GIT_CONFIG_NOSYSTEM": "1",
+                "GIT_AUTHOR_NAME": "", "GIT_AUTHOR_EMAIL": "", "GIT_COMMITTER_NAME": "", "GIT_COMMITTER_EMAIL": "", "EMAIL": ""]
+    }
+
+    // MARK: GitHub Actions
+
+    struct JobRun {
+        var failed = false
+        var log = ""
+        var stepsRun: [String] = []
+        var context: [String: String]
+    }
+
+    /// Runs a GitHub Actions job's steps as the runner does: `if:` (default `success()`), `env:` (the workflow's,
+    /// the job's, the step's) with `${{ }}`
+    /// expressions, `run:` under `bash -eo pipefail`, step outputs from `$GITHUB_OUTPUT`.
+    static func runGitHubJob(_ name: String, in repo: TestRepository, context: [String: String]) throws -> JobRun {
+        let workflow = try recipe(".github/workflows/release.yml")
+        let job = try #require(workflow["jobs"]?[name], "no job \(name)")
+        var run = JobRun(context: context)
+        let scratch = try makeTempDirectory(prefix: "relctl-ci-runner")
+        let summary = scratch + "/summary.md"
+        _ = FileManager.default.createFile(atPath: summary, contents: nil)
+        for (index, step) in (job["steps"]?.items ?? []).enumerated() {
+            let title = step["name"]?.string ?? step["uses"]?.string ?? "step \(index)"
+            guard let script = step["run"]?.string, title != "Install relctl" else { continue }
+            let condition = step["if"]?.string ?? "success()"
+            guard try Expression.truthy(condition, run.context, failed: run.failed) else { continue }
+            #expect(!script.contains("${{"), "\(title): an expression inside run: (use env:)")
+            var environment = try baseEnvironment()
+            let outputFile = scratch + "/output-\(index)"
+            _ = FileManager.default.createFile(atPath: outputFile, contents: nil)
+            environment["GITHUB_ACTIONS"] = "true"
+            environment["GITHUB_OUTPUT"] = outputFile
+            environment["GITHUB_STEP_SUMMARY"] = summary
+            environment["RUNNER_TEMP"] = scratch
+            for (key, value) in (workflow["env"]?.members ?? []) + (job["env"]?.members ?? []) + (step["env"]?.members ?? []) {
+                environment[key] = try Expression.substitute(value.string ?? "", run.context)
+            }
+            let result = try runProcess("/bin/bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", script], in: repo.path,
+                                        environment: environment)
+            run.stepsRun.append(title)
+            run.log += "## \(title) (exit \(result.status))\n\(result.stdout)\(result.stderr)"
+            if result.status != 0 { run.failed = true }
+            if let id = step["id"]?.string {
+                for line in try String(contentsOfFile: outputFile, encoding: .utf8).split(separator: "\n") {
+                    guard let eq = line.firstIndex(of: "=") else { continue }
+                    run.context["steps.\(id).outputs.\(line[..<eq])"] = String(line[line.index(after: eq)...])
+                }
+            }
+        }
+        return run
+    }
+
+    static func gitHubContext(event: String, title: String = "", confirmMajor: Bool = false) -> [String: String] {
+        ["github.event_name": event, "github.base_ref": event == "pull_request" ? "main" : "", "github.ref": "refs/heads/main",
+         "github.event.pull_request.title": title, "secrets.GITHUB_TOKEN": "test-token", "inputs.confirm_major": confirmMajor ? "true" : "false"]
+    }
+
+    @Test func gitHubJobsRunOnTheEventTheyAreFor() throws {
+        let jobs = try #require(try Self.recipe(".github/workflows/release.yml")["jobs"])
+        let pr = Self.gitHubContext(event: "pull_request"), push = Self.gitHubContext(event: "push")
+        #expect(try Expression.truthy(try #require(jobs["pull-request"]?["if"]?.string), pr, failed: false))
+        #expect(try !Expression.truthy(try #require(jobs["pull-request"]?["if"]?.string), push, failed: false))
+        #expect(try Expression.truthy(try #require(jobs["release"]?["if"]?.string), push, failed: false))
+        #expect(try !Expression.truthy(try #require(jobs["release"]?["if"]?.string), pr, failed: false))
+        let workflow = try Self.recipe(".github/workflows/release.yml")
+        #expect(workflow["concurrency"]?["group"]?.string?.contains("${{ github.ref }}") == true)
+        for job in ["pull-request", "release"] {
+            let checkout = jobs[job]?["steps"]?.items.first { $0["uses"]?.string?.hasPrefix("actions/checkout@") == true }
+            #expect(checkout?["with"]?["fetch-depth"]?.string == "0", "\(job): fetch-depth 0")
+        }
+    }
+
+    @Test func gitHubPullRequestLintsAndShowsWhatMergingWouldRelease() throws {
+        let origin = try Self.origin(commits: [])
+        let before = try origin.git(["for-each-ref"])
+        let pr = try Self.checkout(origin)
+        try pr.git(["checkout", "-q", "--detach"])   // the pull request's merge commit, detached
+        try pr.commit("feat(ui): dark mode", file: "src/theme.ts")
+        let good = try Self.runGitHubJob("pull-request", in: pr, context: Self.gitHubContext(event: "pull_request", title: "feat(ui): dark mode"))
+        #expect(!good.failed, "\(good.log)")
+        #expect(good.stepsRun == ["Lint the commits and the title", "What merging would release (dry run)"])
+        #expect(good.log.contains("1.3.0"), "\(good.log)")
+        #expect(good.log.contains("+  \"version\": \"1.3.0\""), "\(good.log)")
+        #expect(try origin.git(["for-each-ref"]) == before)
+
+        // A title that would become a non-conventional squash commit fails the job before the dry run.
+        let bad = try Self.checkout(origin)
+        try bad.git(["checkout", "-q", "--detach"])
+        try bad.commit("feat(ui): dark mode", file: "src/theme.ts")
+        let refused = try Self.runGitHubJob("pull-request", in: bad, context: Self.gitHubContext(event: "pull_request", title: "Dark mode"))
+        #expect(refused.failed)
+        #expect(refused.stepsRun == ["Lint the commits and the title"])
+        #expect(refused.log.contains("title: error:"), "\(refused.log)")
+    }
+
+    @Test func gitHubReleaseOnMainPushesTheReleaseAndItsOutputsReachTheNextSteps() throws {
+        let origin = try Self.origin(commits: ["feat: offline maps", "fix: crash on launch"])
+        let job = try Self.checkout(origin)
+        let run = try Self.runGitHubJob("release", in: job, context: Self.gitHubContext(event: "push"))
+        #expect(!run.failed, "\(run.log)")
+        #expect(run.stepsRun == ["Release", "Build the store binaries"])
+        #expect(run.context["steps.release.outputs.version"] == "1.3.0")
+        #expect(run.log.contains("released 1.3.0 as v1.3.0"), "\(run.log)")
+        // The release reached origin: the tag, and main with the version file and the release commit.
+        #expect(try origin.git(["rev-parse", "v1.3.0^{commit}"]) == (try origin.git(["rev-parse", "main"])))
+        #expect(try origin.git(["show", "main:package.json"]).contains("\"version\": \"1.3.0\""))
+        #expect(try origin.git(["log", "-1", "--format=%an <%ae>", "main"]) == "github-actions[bot] <41898282+github-actions[bot]@users.noreply.github.com>\n")
+    }
+
+    @Test func gitHubMajorReleaseHaltsThenIsMadeWithConfirmMajor() throws {
+        let origin = try Self.origin(commits: ["feat!: a new sync API"])
+        let halted = try Self.runGitHubJob("release", in: try Self.checkout(origin), context: Self.gitHubContext(event: "push"))
+        #expect(halted.failed)
+        #expect(halted.stepsRun == ["Release", "Major release halted"])
+        #expect(halted.log.contains("::error title=Major release 2.0.0 halted::review the breaking changes"), "\(halted.log)")
+        #expect((try? origin.git(["rev-parse", "-q", "--verify", "refs/tags/v2.0.0"])) == nil)
+
+        // Run again with confirm_major: the release is made, and the step about the floor runs.
+        let made = try Self.runGitHubJob("release", in: try Self.checkout(origin), context: Self.gitHubContext(event: "push", confirmMajor: true))
+        #expect(!made.failed, "\(made.log)")
+        #expect(made.stepsRun == ["Release", "Decide on min_supported_version", "Build the store binaries"])
+        #expect(made.log.contains("::warning title=Major release 2.0.0::once it is live in both stores, run relctl gate raise-min 2.0.0 --confirm-live"))
+        #expect(try origin.git(["show", "main:.major-release-pending"]).contains("\"version\": \"2.0.0\""))
+    }
+
+    // MARK: GitLab CI
+
+    /// Runs a GitLab job's `script:` lines in one shell, as the runner does, with the file's `variables:`.
+    static func runGitLabJob(_ name: String, in repo: TestRepository, variables: [String: String]) throws -> (status: Int32, log: String) {
+        let pipeline = try recipe(".gitlab-ci.yml")
+        let job = try #require(pipeline[name], "no job \(name)")
+        var environment = try baseEnvironment()
+        for (key, value) in pipeline["variables"]?.members ?? [] { environment[key] = value.string }
+        for (key, value) in variables { environment[key] = value }
+        let lines = (job["script"]?.items ?? []).compactMap { $0.string }
+        #expect(!lines.isEmpty)
+        let result = try runProcess("/bin/bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", lines.joined(separator: "\n")],
+                                    in: repo.path, environment: environment)
+        return (result.status, result.stdout + result.stderr)
+    }
+
+    @Test func gitLabMergeRequestLintsAndDryRuns() throws {
+        let origin = try Self.origin(commits: [])
+        let before = try origin.git(["for-each-ref"])
+        let mr = try Self.checkout(origin)
+        try mr.git(["checkout", "-q", "--detach"])
+        try mr.commit("fix(sync): retry on timeout", file: "src/sync.ts")
+        let variables = ["CI_PIPELINE_SOURCE": "merge_request_event", "CI_MERGE_REQUEST_TARGET_BRANCH_NAME": "main",
+                         "CI_MERGE_REQUEST_TITLE": "fix(sync): retry on timeout", "GITLAB_CI": "true"]
+        let run = try Self.runGitLabJob("merge-request", in: mr, variables: variables)
+        #expect(run.status == 0, "\(run.log)")
+        #expect(run.log.contains("+  \"version\": \"1.2.1\""), "\(run.log)")
+        #expect(try origin.git(["for-each-ref"]) == before)
+        let rules = try Self.recipe(".gitlab-ci.yml")["merge-request"]?["rules"]?.items.first?["if"]?.string
+        #expect(rules == "$CI_PIPELINE_SOURCE == \"merge_request_event\"")
+
+        var badTitle = variables
+        badTitle["CI_MERGE_REQUEST_TITLE"] = "Retry on timeout"
+        let mr2 = try Self.checkout(origin)
+        let refused = try Self.runGitLabJob("merge-request", in: mr2, variables: badTitle)
+        #expect(refused.status == 2, "\(refused.log)")
+        #expect(refused.log.contains("title: error:"))
+    }
+
+    @Test func gitLabReleasePushesFromTheDetachedCheckout() throws {
+        let origin = try Self.origin(commits: ["feat: offline maps"])
+        let job = try Self.checkout(origin)
+        let sha = try job.head()
+        try job.git(["checkout", "-q", "--detach", sha])   // GitLab checks out the commit, not the branch
+        let variables = ["CI_PIPELINE_SOURCE": "push", "CI_COMMIT_BRANCH": "main", "CI_DEFAULT_BRANCH": "main",
+                         "CI_COMMIT_SHA": sha, "CI_JOB_TOKEN": "test-job-token", "GITLAB_CI": "true"]
+        let run = try Self.runGitLabJob("release", in: job, variables: variables)
+        #expect(run.status == 0, "\(run.log)")
+        #expect(try origin.git(["rev-parse", "v1.3.0^{commit}"]) == (try origin.git(["rev-parse", "main"])))
+        #expect(try origin.git(["log", "-1", "--format=%cn", "main"]) == "relctl\n")
+        #expect(try Self.recipe(".gitlab-ci.yml")["variables"]?["GIT_DEPTH"]?.string == "0")
+
+        // A major release halts the job (exit 3) until CONFIRM_MAJOR=true.
+        let majorOrigin = try Self.origin(commits: ["feat!: a new sync API"])
+        let halted = try Self.runGitLabJob("release", in: try Self.checkout(majorOrigin), variables: variables.merging(["CI_COMMIT_SHA": "HEAD"]) { $1 })
+        #expect(halted.status == 3, "\(halted.log)")
+        let made = try Self.runGitLabJob("release", in: try Self.checkout(majorOrigin),
+                                         variables: variables.merging(["CI_COMMIT_SHA": "HEAD", "CONFIRM_MAJOR": "true"]) { $1 })
+        #expect(made.status == 0, "\(made.log)")
+        #expect(try majorOrigin.git(["tag", "--list", "v2.0.0"]) == "v2.0.0\n")
+    }
+}
+
+/// GitHub Actions expressions as the recipes use them: context lookups, 'strings', ==, !=, && and the status
+/// functions. Anything else is an error, so a recipe cannot use what this runner would misread.
+enum Expression {
+    struct Unsupported: Error, CustomStringConvertible { let description: String }
+
+    static func truthy(_ expression: String, _ context: [String: String], failed: Bool) throws -> Bool {
+        var text = expression.trimmingCharacters(in: .whitespaces)
+        if text.hasPrefix("${{") && text.hasSuffix("}}") { text = String(text.dropFirst(3).dropLast(2)) }
+        guard !text.contains("||") else { throw Unsupported(description: "|| in \(expression)") }
+        let terms = text.components(separatedBy: "&&").map { $0.trimmingCharacters(in: .whitespaces) }
+        // A condition without a status function runs only while the job succeeds (GitHub adds success()).
+        var result = terms.contains { $0.hasSuffix("()") } ? true : !failed
+        for term in terms {
+            switch term {
+            case "success()": result = result && !failed
+            case "failure()": result = result && failed
+            case "always()": break
+            default:
+                if let range = term.range(of: "!=") ?? term.range(of: "==") {
+                    let left = try operand(String(term[..<range.lowerBound]), context)
+                    let right = try operand(String(term[range.upperBound...]), context)
+                    result = result && ((left == right) == (term[range] == "=="))
+                } else {
+                    let value = try operand(term, context)
+                    result = result && !(value.isEmpty || value == "false" || value == "0")
+                }
+            }
+        }
+        return result
+    }
+
+    /// A value with `${{ x }}` expressions replaced by their values.
+    static func substitute(_ value: String, _ context: [String: String]) throws -> String {
+        var out = ""
+        var rest = Substring(value)
+        while let open = rest.range(of: "${{") {
+            out += rest[..<open.lowerBound]
+            guard let close = rest[open.upperBound...].range(of: "}}") else { throw Unsupported(description: value) }
+            out += try operand(String(rest[open.upperBound..<close.lowerBound]), context)
+            rest = rest[close.upperBound...]
+        }
+        return out + rest
+    }
+
+    static func operand(_ text: String, _ context: [String: String]) throws -> String {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        if text.hasPrefix("'") && text.hasSuffix("'") && text.count >= 2 { return String(text.dropFirst().dropLast()) }
+        if text == "true" || text == "false" { return text }
+        guard text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-" }) else {
+            throw Unsupported(description: text)
+        }
+        return context[text] ?? ""
+    }
+}
