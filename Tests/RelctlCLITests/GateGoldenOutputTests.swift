@@ -63,6 +63,14 @@ struct GateGoldenOutputTests {
         Golden.expect(transcript + goldenSections([("the commit", commit)]), matches: "gate/raise-min.txt")
     }
 
+    @Test func decisionsAsJSON() throws {
+        let repo = try GateApp.firebase()
+        expectGoldenRun(repo, ["gate", "raise-min", "2.5.0", "--dry-run", "--json"], "gate/raise-min--dry-run--json.txt")
+        expectGoldenRun(try GateApp.plain(), ["gate", "set-latest", "3.0.0", "--dry-run", "--json"], "gate/set-latest--dry-run--json.txt")
+        expectGoldenRun(repo, ["gate", "keep-min", "--reason", "the v1 harbour API stays up until March", "--dry-run", "--json"],
+                        "gate/keep-min--dry-run--json.txt")
+    }
+
     @Test func keepMin() throws {
         let repo = try GateApp.firebase()
         let (_, transcript) = goldenRun(repo, ["gate", "keep-min", "--reason", "the v1 harbour API stays up until March"])

@@ -118,6 +118,7 @@ struct GoldenOutputHarborTests {
         (["sync", "2.4.2", "--dry-run"], "harbor/sync--dry-run.txt"),
         (["sync", "2.4.2", "--dry-run", "--json"], "harbor/sync--dry-run--json.txt"),
         (["adopt", "--dry-run"], "harbor/adopt--dry-run.txt"),
+        (["adopt", "--dry-run", "--json"], "harbor/adopt--dry-run--json.txt"),
     ])
     func readOnly(_ arguments: [String], _ name: String) throws {
         let repo = try GoldenApp.harbor()
@@ -157,10 +158,18 @@ struct GoldenOutputLifecycleTests {
         Golden.expect(run.transcript + goldenSections([(".relctl.json", try repo.read(".relctl.json"))]), matches: "lifecycle/init.txt")
     }
 
+    @Test func initJSON() throws {
+        let repo = try GoldenApp.harbor(config: false)
+        let run = goldenRun(repo, ["init", "--json"])
+        #expect(run.result.code == 0, "\(run.result.stderr)")
+        Golden.expect(run.transcript, matches: "lifecycle/init--json.txt")
+    }
+
     @Test(arguments: [
         (["next"], "lifecycle/untagged-next.txt"),
         (["status", "--json"], "lifecycle/untagged-status--json.txt"),
         (["adopt", "--dry-run"], "lifecycle/adopt--dry-run.txt"),
+        (["adopt", "--dry-run", "--json"], "lifecycle/adopt--dry-run--json.txt"),
     ])
     func untaggedApp(_ arguments: [String], _ name: String) throws {
         let repo = try GoldenApp.harborUntagged()
