@@ -58,19 +58,19 @@ struct BashCompletionScript {
         if !groups.isEmpty {
             s += "        \(groups.map(\.key).joined(separator: "|")))\n"
             s += """
-                    if (( COMP_CWORD == 2 )); then
-                        case $command in
+                        if (( COMP_CWORD == 2 )); then
+                            case $command in
 
             """
             for group in groups {
-                s += "                \(group.key)) __relctl_words \"\(Self.words(group.subcommands.map(\.name) + [CompletionTable.help.name]))\" ;;\n"
+                s += "                    \(group.key)) __relctl_words \"\(Self.words(group.subcommands.map(\.name) + [CompletionTable.help.name]))\" ;;\n"
             }
             s += """
-                        esac
-                        return 0
-                    fi
-                    command="$command ${COMP_WORDS[2]}"; first=3
-                    ;;
+                            esac
+                            return 0
+                        fi
+                        command="$command ${COMP_WORDS[2]}"; first=3
+                        ;;
 
             """
         }
