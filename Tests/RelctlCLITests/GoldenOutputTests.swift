@@ -61,6 +61,14 @@ struct GoldenOutputHelpTests {
         }
     }
 
+    /// The completion scripts and the man page, generated from the command table: any change to the table shows
+    /// here as a diff to review.
+    @Test(arguments: [(["completions", "bash"], "help/completions-bash.txt"), (["completions", "zsh"], "help/completions-zsh.txt"),
+                      (["completions", "fish"], "help/completions-fish.txt"), (["help", "--man"], "help/relctl.1.txt")])
+    func generatedFromTheTable(_ arguments: [String], _ name: String) {
+        Golden.expect(GoldenTranscript(arguments, relctl(arguments, in: Self.folder)).rendered, matches: name)
+    }
+
     /// Every subcommand of the `hooks` group has its own help (the gate's are in GateGoldenOutputTests).
     @Test(arguments: ["install", "uninstall"])
     func hooksSubcommandHelp(_ subcommand: String) {
