@@ -20,11 +20,15 @@ struct ManPageTests {
 
     /// The page as `man` shows it: groff's man macros to UTF-8 text, every warning on (`-ww`); no line wrapping
     /// in the way of the checks (a wide line length), no hyphenation.
+    static func groff() throws -> String {
+        try #require(["/usr/bin/groff", "/bin/groff"].first(where: FileManager.default.isExecutableFile(atPath:)),
+                     "groff is needed to render the man page (Debian: apt-get install groff-base)")
+    }
+
     static func rendered() throws -> (text: String, warnings: String) {
         let path = try makeTempDirectory(prefix: "relctl-man") + "/relctl.1"
         try Data(page().utf8).write(to: URL(fileURLWithPath: path))
-        let groff = try #require(["/usr/bin/groff", "/bin/groff"].first(where: FileManager.default.isExecutableFile(atPath:)),
-                                 "groff is needed to render the man page (Debian: apt-get install groff-base)")
+        let groff = try groff()
         let result = try runProcess(groff, ["-ww", "-man", "-Tutf8", "-rLL=400n", "-rHY=0", "-P-cbou", path])
         #expect(result.status == 0)
         return (result.stdout, result.stderr)
@@ -37,7 +41,7 @@ struct ManPageTests {
         // The same at man's own width (80 columns) and with man's own preprocessing.
         let path = try makeTempDirectory(prefix: "relctl-man") + "/relctl.1"
         try Data(Self.page().utf8).write(to: URL(fileURLWithPath: path))
-        let narrow = try runProcess("/usr/bin/groff", ["-ww", "-man", "-Tutf8", path])
+        let narrow = try runProcess(try Self.groff(), ["-ww", "-man", "-Tutf8", path])
         #expect(narrow.status == 0)
         #expect(narrow.stderr == "", "groff -ww at 80 columns: \(narrow.stderr)")
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/man") {
