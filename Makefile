@@ -4,7 +4,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build demo test test-plain opens sanitize asan tsan bench clean release install uninstall
+.PHONY: deps test-deps build demo test test-plain opens sanitize asan tsan bench clean release install uninstall
 
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libgit2; then \
@@ -12,6 +12,17 @@ deps:
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libgit2-dev pkg-config git; \
 	fi
 	@command -v git >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq git; }
+
+# What only the tests use: groff renders the man page, zsh and fish are asked for completions.
+test-deps: deps
+	@missing=""; \
+	for pair in groff:groff-base zsh:zsh fish:fish; do \
+		command -v $${pair%%:*} >/dev/null 2>&1 || missing="$$missing $${pair#*:}"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing$$missing"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $$missing; \
+	fi
 
 build: deps
 	$(SWIFT) build
@@ -24,7 +35,7 @@ demo: deps
 # ThreadSanitizer.
 test: test-plain opens sanitize
 
-test-plain: deps
+test-plain: test-deps
 	$(SWIFT) test
 
 # A release dry run opens each version file once (strace; scripts/count-opens installs it when missing).
@@ -37,11 +48,11 @@ opens: deps
 SANITIZER_FLAGS = -c release -Xswiftc -enable-testing
 sanitize: asan tsan
 
-asan: deps
+asan: test-deps
 	LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan.supp ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:halt_on_error=1 \
 		$(SWIFT) test $(SANITIZER_FLAGS) --sanitize=address --scratch-path .build/asan
 
-tsan: deps
+tsan: test-deps
 	TSAN_OPTIONS=halt_on_error=1 \
 		$(SWIFT) test $(SANITIZER_FLAGS) --sanitize=thread --scratch-path .build/tsan
 
