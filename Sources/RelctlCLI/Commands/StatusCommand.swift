@@ -24,6 +24,7 @@ enum StatusCommand {
         let branch = try workspace.repository.currentBranch()
         let floor = workspace.versionFloor()
         let backwards = workspace.backwardsProblem(analysis, floor: floor)
+        let rangeProblems = analysis.rangeProblems(mainBranch: workspace.config.mainBranch)
         if arguments.has("--json") {
             var members: [(String, JSONOutput)] = [
                 ("schemaVersion", .int(1)), ("branch", .optional(branch)),
@@ -33,7 +34,8 @@ enum StatusCommand {
                 ("filesVersion", .optional(floor?.held?.value)),
                 ("unreachableTags", .array(analysis.unreachableTags.map { .string($0.tag) })),
                 ("problem", .optional(backwards)),
-            ]
+            ] + ReleaseReport.trackJSON(analysis.track, prereleaseNumber: analysis.prereleaseNumber)
+              + [("rangeProblems", .array(rangeProblems.map { .string($0) }))]
             if let pending {
                 members.append(("majorPending", .object([
                     ("version", .string(pending.version)), ("previousVersion", .optional(pending.previousVersion)),
@@ -48,6 +50,9 @@ enum StatusCommand {
             return
         }
         var text = "branch:        \(branch ?? "(detached HEAD)")\n"
+        if let line = ReleaseReport.trackLine(analysis.track, prereleaseNumber: analysis.prereleaseNumber) {
+            text += "channel:       \(line)\n"
+        }
         if let tag = analysis.baseTag, let current = analysis.current {
             text += "last release:  \(tag) (\(current))\n"
         } else {
@@ -62,6 +67,7 @@ enum StatusCommand {
         if let held = floor?.held {
             text += "files hold:    \(held.value)\(floor?.agreed == false ? " (the files disagree: relctl current)" : "")\n"
         }
+        for problem in rangeProblems { text += "problem:       \(problem)\n" }
         if let backwards {
             text += "problem:       \(backwards)\n"
         } else {

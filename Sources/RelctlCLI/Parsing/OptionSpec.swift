@@ -10,5 +10,6 @@ struct OptionSpec: Sendable {
     static let repo = value("--repo", "PATH", "The repository, or a folder inside it (default: the current folder).")
     static let config = value("--config", "PATH", "The config file (default: .relctl.json at the repository root).")
     static let json = flag("--json", "Print one JSON object on stdout instead of text.")
+    static let prerelease = value("--prerelease", "CHANNEL", "Make a prerelease of CHANNEL (beta, alpha, rc …): X.Y.Z-CHANNEL.N.")
     static let dryRun = flag("--dry-run", "Show what would change; change nothing.")
 }

@@ -20,9 +20,15 @@ enum ReleasePlanner {
 
         var writes: [FileWrite] = []
         var fileProblem: String?
+        var releasedBuilds: ReleasedBuildNumbers?
         if !config.files.isEmpty {
             do {
-                let sync = try workspace.planVersionSync(version: version.description, build: build, environment: environment)
+                // Build numbers are one space for every branch: increment counts from the highest any release tag holds.
+                if build == nil, case .increment = config.buildNumber.strategy {
+                    releasedBuilds = try workspace.releasedBuildNumbers()
+                }
+                let sync = try workspace.planVersionSync(version: version.description, build: build, environment: environment,
+                                                         released: releasedBuilds)
                 for change in sync.changed {
                     if LexicalPath.relative(change.absolutePath, to: root) == nil {
                         fileProblem = fileProblem ?? "\(change.path) is outside the repository (\(root)), so the release commit cannot hold it; list only files inside the repository in \(workspace.configDisplayPath)"
@@ -49,20 +55,26 @@ enum ReleasePlanner {
             if let existing, let existingBytes, Array(existing.utf8) != existingBytes {
                 fileProblem = fileProblem ?? "\(changelogPath) is not valid UTF-8; convert it (iconv -f latin1 -t utf-8) so relctl can add the release to it without changing its other bytes"
             }
-            if let existing, ChangelogFile.containsVersion(version.description, in: existing) {
+            // A prerelease's notes go in its tag message (and --json) unless changelog.prereleases is true.
+            let writesChangelog = version.isStable || config.changelogPrereleases
+            if writesChangelog, let existing, ChangelogFile.containsVersion(version.description, in: existing) {
                 fileProblem = fileProblem ?? "\(changelogPath) already has a section for \(version); remove it or tag that release (\(tag)) by hand"
             }
             let update = ChangelogFile.update(existing, with: release)
             section = update.section
-            if writes.contains(where: { $0.path == path }) {
-                fileProblem = fileProblem ?? "\(changelogPath) is both a version file and the changelog; point 'changelog.path' elsewhere"
+            if writesChangelog {
+                if writes.contains(where: { $0.path == path }) {
+                    fileProblem = fileProblem ?? "\(changelogPath) is both a version file and the changelog; point 'changelog.path' elsewhere"
+                }
+                writes.append(FileWrite(path: path, oldBytes: existingBytes, newBytes: Array(update.text.utf8)))
             }
-            writes.append(FileWrite(path: path, oldBytes: existingBytes, newBytes: Array(update.text.utf8)))
         }
 
         var notice: MajorReleaseNotice?
         var committedBytes: [String: [UInt8]?] = [:]
-        if analysis.bump == .major {
+        // A prerelease or a maintenance release never writes the marker: it comes with the stable release on main.
+        let majorLater = analysis.bump == .major && !version.isStable
+        if analysis.bump == .major && version.isStable && !analysis.track.maintenance {
             var made = MajorReleaseNotice(version: version.description, previousVersion: analysis.current?.description, tag: tag,
                                           date: ReleaseClock.isoDate(environment),
                                           breakingChanges: MajorReleaseNotice.breakingChanges(in: analysis.commits.commits))
@@ -96,11 +108,16 @@ enum ReleasePlanner {
         unlinked.links = nil
         let tagMessage = ReleaseNotes.tagMessage(version: tag, section: section ?? unlinked.section)
 
-        return ReleasePlan(root: root, version: version.description, previousVersion: analysis.current?.description,
+        var plan = ReleasePlan(root: root, version: version.description, previousVersion: analysis.current?.description,
                            bump: analysis.bump, tag: tag, branch: try repository.currentBranch(), head: head,
                            writes: writes, committedBytes: committedBytes, changelogSection: section,
                            commitMessage: message.hasSuffix("\n") ? message : message + "\n",
                            tagMessage: tagMessage, notice: notice,
                            identities: identities, fileProblem: fileProblem, identityProblem: identityProblem)
+        plan.track = analysis.track
+        plan.prereleaseNumber = analysis.prereleaseNumber
+        plan.majorLater = majorLater
+        plan.releasedBuilds = releasedBuilds
+        return plan
     }
 }
