@@ -156,6 +156,14 @@ extension Workspace {
     /// `core-channel.N` tag anywhere (1 when none). HEAD already tagged with the last of them: no release.
     private func numberPrerelease(_ result: inout ReleaseAnalysis, channel: ReleaseChannel, core: SemanticVersion,
                                   tagged: [SemanticVersion], head: ObjectID, format: TagFormat) throws {
+        let final = format.tagName(for: core)
+        if try repository.tag(named: final) != nil {
+            // The stable release is out (made on a branch HEAD does not contain): a prerelease of it would sort below it.
+            result.reason = "\(final) is already released but not an ancestor of HEAD, so a \(channel) prerelease of \(core) would come after the release it precedes; merge it into \(result.track.branch ?? "this branch") (git merge \(final)) so the next prerelease follows it"
+            result.cannotNumber = true
+            result.next = nil
+            return
+        }
         let number = channel.nextNumber(core: core, tagged: tagged)
         if number > 1 {
             let last = format.tagName(for: channel.version(core: core, number: number - 1))
