@@ -81,16 +81,17 @@ struct PrereleaseChannelTests {
         try repo.git(["switch", "-q", "-c", "alpha"])
         try repo.commit("feat: trail photos", file: "src/photos.ts")
         let status = relctl(["status", "--json"], in: repo.path)
-        #expect(status.stdout.contains("\"channel\":\"alpha\",\"prerelease\":1"), "\(status.stdout)")
+        #expect(status.stdout.contains("\"channel\":\"alpha\",\"prerelease\":1,\"range\":null,\"lastPrerelease\":null"), "\(status.stdout)")
         let alpha = try app.release(expecting: "1.3.0-alpha.1")
         #expect(try app.held() == ChannelApp.expected("1.3.0-alpha.1", build: 14))
-        #expect(!alpha.stderr.contains("beta"), "\(alpha.stderr)")
+        #expect(alpha.stderr.contains("note: build numbers go on from the highest a release tag holds (v1.3.0-beta.1), not this branch's files: iOS 13 (the files hold 12), Android 13 (the files hold 12)\n"), "\(alpha.stderr)")
 
         try repo.git(["switch", "-q", "beta"])
         try repo.commit("fix: notes lost on rotate", file: "src/rotate.ts")
         try app.release(expecting: "1.3.0-beta.2")
         #expect(try app.held() == ChannelApp.expected("1.3.0-beta.2", build: 15))
         try repo.git(["switch", "-q", "alpha"])
+        #expect(relctl(["status"], in: repo.path).stdout.contains("prerelease:    v1.3.0-alpha.1 (the last of its channel)\n"))
         try repo.commit("fix: photo upload", file: "src/upload.ts")
         try app.release(expecting: "1.3.0-alpha.2")
         #expect(try app.held() == ChannelApp.expected("1.3.0-alpha.2", build: 16))
@@ -198,6 +199,15 @@ struct MaintenanceBranchTests {
         #expect(next.stdout.contains("\"range\":\"1.4.x\""), "\(next.stdout)")
         #expect(!next.stderr.contains("v3.0.0"), "main's tags are no concern of the branch: \(next.stderr)")
 
+        let plan = relctl(["release", "--dry-run"], in: repo.path, environment: fixedDate)
+        #expect(plan.stdout.contains("""
+            version:  1.4.3 (patch bump from 1.4.2)
+            tag:      v1.4.3
+            channel:  maintenance branch, range 1.4.x
+            builds:   build numbers go on from the highest a release tag holds (v3.0.0), not this branch's files: iOS 57 (the files hold 40), Android 57 (the files hold 40)
+            branch:   release/1.4.x
+
+            """), "\(plan.stdout)")
         let released = try app.release(expecting: "1.4.3")
         // Build numbers go on from the highest any release holds (3.0.0's 57), not from the branch's 40.
         #expect(try app.held() == ChannelApp.expected("1.4.3", build: 58))
@@ -231,6 +241,9 @@ struct MaintenanceBranchTests {
         }
         let next = relctl(["next"], in: repo.path)
         #expect(next.stderr.contains("warning: \(problem); 'relctl release' will refuse it"), "\(next.stderr)")
+        let status = relctl(["status"], in: repo.path)
+        #expect(status.stdout.contains("next release:  none: 1.5.0 (minor) would leave 1.4.x (below)\n"), "\(status.stdout)")
+        #expect(status.stdout.contains("problem:       \(problem)\n"), "\(status.stdout)")
     }
 
     @Test func aMajorLineBranchTakesMinorsAndRefusesABreakingChange() throws {

@@ -35,7 +35,8 @@ enum StatusCommand {
                 ("unreachableTags", .array(analysis.unreachableTags.map { .string($0.tag) })),
                 ("problem", .optional(backwards)),
             ] + ReleaseReport.trackJSON(analysis.track, prereleaseNumber: analysis.prereleaseNumber)
-              + [("rangeProblems", .array(rangeProblems.map { .string($0) }))]
+              + [("lastPrerelease", .optional(analysis.lastPrereleaseTag)),
+                 ("rangeProblems", .array(rangeProblems.map { .string($0) }))]
             if let pending {
                 members.append(("majorPending", .object([
                     ("version", .string(pending.version)), ("previousVersion", .optional(pending.previousVersion)),
@@ -58,8 +59,11 @@ enum StatusCommand {
         } else {
             text += "last release:  none yet\n"
         }
+        if let last = analysis.lastPrereleaseTag { text += "prerelease:    \(last) (the last of its channel)\n" }
         text += "since then:    \(analysis.commits.commits.count) commit\(analysis.commits.commits.count == 1 ? "" : "s")\n"
-        if let next = analysis.next {
+        if let next = analysis.next, let range = analysis.track.range, !rangeProblems.isEmpty {
+            text += "next release:  none: \(next) (\(analysis.bump)) would leave \(range) (below)\n"
+        } else if let next = analysis.next {
             text += "next release:  \(next) (\(analysis.current == nil ? "first release" : analysis.bump.description))\n"
         } else {
             text += "next release:  none due (\(analysis.reason ?? "no releasable commit"))\n"

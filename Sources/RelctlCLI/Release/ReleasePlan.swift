@@ -33,6 +33,8 @@ struct ReleasePlan {
     var majorLater = false
     /// The highest build numbers the release tags hold, when `increment` counted from them.
     var releasedBuilds: ReleasedBuildNumbers?
+    /// Said when `releasedBuilds` is above the files (another branch released higher build numbers).
+    var buildNote: String?
 
     /// The bytes a write's diff starts from: what HEAD holds there.
     func diffBase(_ write: FileWrite) -> [UInt8]? {

@@ -21,6 +21,7 @@ enum ReleasePlanner {
         var writes: [FileWrite] = []
         var fileProblem: String?
         var releasedBuilds: ReleasedBuildNumbers?
+        var buildNote: String?
         if !config.files.isEmpty {
             do {
                 // Build numbers are one space for every branch: increment counts from the highest any release tag holds.
@@ -29,6 +30,7 @@ enum ReleasePlanner {
                 }
                 let sync = try workspace.planVersionSync(version: version.description, build: build, environment: environment,
                                                          released: releasedBuilds)
+                buildNote = Self.buildNote(released: releasedBuilds, current: sync.current)
                 for change in sync.changed {
                     if LexicalPath.relative(change.absolutePath, to: root) == nil {
                         fileProblem = fileProblem ?? "\(change.path) is outside the repository (\(root)), so the release commit cannot hold it; list only files inside the repository in \(workspace.configDisplayPath)"
@@ -118,6 +120,22 @@ enum ReleasePlanner {
         plan.prereleaseNumber = analysis.prereleaseNumber
         plan.majorLater = majorLater
         plan.releasedBuilds = releasedBuilds
+        plan.buildNote = buildNote
         return plan
+    }
+
+    /// When a release tag the branch does not hold has a higher build number than the files: where the count goes on
+    /// from, for the dry run and the release's notes.
+    static func buildNote(released: ReleasedBuildNumbers?, current: CurrentVersions) -> String? {
+        guard let released, let tag = released.tag else { return nil }
+        var parts: [String] = []
+        if let files = current.highestIOSBuild, let tagged = released.ios, ReleasedBuildNumbers.isHigher(tagged, than: files) {
+            parts.append("iOS \(tagged) (the files hold \(files))")
+        }
+        if let files = current.highestAndroidBuild, let tagged = released.android, ReleasedBuildNumbers.isHigher(tagged, than: files) {
+            parts.append("Android \(tagged) (the files hold \(files))")
+        }
+        guard !parts.isEmpty else { return nil }
+        return "build numbers go on from the highest a release tag holds (\(tag)), not this branch's files: \(parts.joined(separator: ", "))"
     }
 }

@@ -212,6 +212,7 @@ struct ReleaseReport {
         }
         text += "tag:      \(plan.tag)\n"
         if let line = trackLine(plan.track, prereleaseNumber: plan.prereleaseNumber) { text += "channel:  \(line)\n" }
+        if let note = plan.buildNote { text += "builds:   \(note)\n" }
         text += "branch:   \(plan.branch ?? "(detached HEAD)")\(push ? ", pushed to '\(remote)'" : "")\n\n"
         let commits = analysis.commits.commits
         let counted = commits.filter(\.counted)

@@ -49,6 +49,7 @@ enum ReleaseWorkflow {
         }
         if !preflight.problems.isEmpty { throw PreflightFailure(problems: preflight.problems) }
         if plan.majorLater { output.note(ReleaseReport.majorLaterNotice(plan)) }
+        if let note = plan.buildNote, !request.dryRun { output.note(note) }
         if let notice = plan.notice {
             let halt = workspace.config.onMajor == .halt && !request.confirmMajor
             MajorReleaseMarker.announce(notice, halted: halt, context: context)

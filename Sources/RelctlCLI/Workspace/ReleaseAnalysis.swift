@@ -29,6 +29,8 @@ struct ReleaseAnalysis {
     var track = ReleaseTrack()
     /// The counter of a prerelease: 2 in `1.3.0-beta.2`.
     var prereleaseNumber: UInt64?
+    /// The tag of the channel's last prerelease of the same core (`v1.3.0-beta.1` before `-beta.2`), when one exists.
+    var lastPrereleaseTag: String?
     /// On a maintenance branch: the counted commits whose bump would take the version out of its range, oldest first.
     var rangeViolations: [AnalyzedCommit] = []
 }
@@ -167,6 +169,7 @@ extension Workspace {
         let number = channel.nextNumber(core: core, tagged: tagged)
         if number > 1 {
             let last = format.tagName(for: channel.version(core: core, number: number - 1))
+            result.lastPrereleaseTag = last
             if let reference = try repository.tag(named: last), try repository.commit(of: reference) == head {
                 result.reason = "HEAD is already released as \(last)"
                 result.next = nil
