@@ -147,6 +147,33 @@ struct PrereleaseChannelTests {
         #expect(final.contains("prerelease=false\n") && final.contains("channel=\n"), "\(final)")
     }
 
+    @Test func aPrereleaseWhosePushFailedIsPublishedByTheRerunOrWithTheNextOne() throws {
+        let app = try ChannelApp()
+        let repo = app.repo
+        let remote = try TestRepository(bare: true)
+        try repo.git(["remote", "add", "origin", remote.path])
+        try repo.git(["push", "-q", "origin", "main", "v1.2.0"])
+        try repo.commit("feat: trail notes", file: "src/notes.ts")
+        let failed = relctl(["release", "--prerelease", "beta", "--push"], in: repo.path,
+                            environment: ["RELCTL_TEST_FAULT": "before-push"].merging(fixedDate) { $1 })
+        #expect(failed.code == 1)
+        #expect(failed.stderr.contains("injected fault at before-push"), "\(failed.stderr)")
+        let rerun = relctl(["release", "--prerelease", "beta", "--push"], in: repo.path, environment: fixedDate)
+        #expect(rerun.code == 0, "\(rerun.stderr)")
+        #expect(rerun.stderr.contains("v1.3.0-beta.1 is released locally but not on 'origin': pushing it"), "\(rerun.stderr)")
+        #expect(try remote.git(["tag", "-l"]) == "v1.2.0\nv1.3.0-beta.1\n")
+
+        // Failed again for beta.2: the next prerelease publishes it with itself.
+        try repo.commit("fix: notes lost", file: "src/lost.ts")
+        _ = relctl(["release", "--prerelease", "beta", "--push"], in: repo.path,
+                   environment: ["RELCTL_TEST_FAULT": "before-push"].merging(fixedDate) { $1 })
+        try repo.commit("fix: notes lost again", file: "src/again.ts")
+        let next = relctl(["release", "--prerelease", "beta", "--push"], in: repo.path, environment: fixedDate)
+        #expect(next.code == 0, "\(next.stderr)")
+        #expect(try remote.git(["tag", "-l"]) == "v1.2.0\nv1.3.0-beta.1\nv1.3.0-beta.2\nv1.3.0-beta.3\n")
+        #expect(try remote.git(["rev-parse", "main"]) == (try repo.git(["rev-parse", "HEAD"])))
+    }
+
     @Test func aDryRunAndJSONShowTheChannel() throws {
         let app = try ChannelApp()
         let repo = app.repo

@@ -133,7 +133,7 @@ enum ReleaseWorkflow {
         let output = context.output
         let majorPending = workspace.pendingMajor != nil
         // The last release may have been made locally by a run whose push failed. With --push, finish that.
-        guard request.push, let tag = analysis.baseTag else {
+        guard request.push, let tag = analysis.lastReleaseTag else {
             output.message(analysis.reason ?? "no release is due")
             let report = ReleaseReport(nothingDue: analysis, majorPending: majorPending, dryRun: request.dryRun)
             if request.json { output.result(report.json.rendered()) }

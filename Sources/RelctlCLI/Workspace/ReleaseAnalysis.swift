@@ -31,6 +31,12 @@ struct ReleaseAnalysis {
     var prereleaseNumber: UInt64?
     /// The tag of the channel's last prerelease of the same core (`v1.3.0-beta.1` before `-beta.2`), when one exists.
     var lastPrereleaseTag: String?
+    /// `lastPrereleaseTag` when HEAD reaches it: the newest release made on this branch, which a rerun of
+    /// `release --push` publishes when its push failed (see `lastReleaseTag`).
+    var reachablePrereleaseTag: String?
+
+    /// The newest release tag HEAD reaches: the channel's last prerelease on this branch, else the base.
+    var lastReleaseTag: String? { reachablePrereleaseTag ?? baseTag }
     /// On a maintenance branch: the counted commits whose bump would take the version out of its range, oldest first.
     var rangeViolations: [AnalyzedCommit] = []
 }
@@ -170,6 +176,10 @@ extension Workspace {
         if number > 1 {
             let last = format.tagName(for: channel.version(core: core, number: number - 1))
             result.lastPrereleaseTag = last
+            if let reference = try repository.tag(named: last), let commit = try repository.commit(of: reference),
+               try repository.isAncestor(commit, of: head) {
+                result.reachablePrereleaseTag = last
+            }
             if let reference = try repository.tag(named: last), try repository.commit(of: reference) == head {
                 result.reason = "HEAD is already released as \(last)"
                 result.next = nil
