@@ -341,6 +341,25 @@ struct MaintenanceBranchTests {
     }
 }
 
+@Suite("channels under a calendar scheme")
+struct CalendarChannelTests {
+    @Test func prereleasesNeedSemverAndABranchNamedLikeARangeIsAnOrdinaryReleaseBranch() throws {
+        let repo = try TestRepository()
+        try repo.write(".relctl.json", "{\"versionScheme\": \"YYYY.M.MICRO\", \"branches\": [\"main\", \"release/*\"]}\n")
+        try repo.commitAll("chore: initial commit")
+        try repo.tag("v2026.8.0")
+        try repo.commit("fix: crash on start", file: "src/start.ts")
+        let refused = relctl(["next", "--prerelease", "beta"], in: repo.path, environment: fixedDate)
+        #expect(refused.code == 1)
+        #expect(refused.stderr == "error: prereleases need versionScheme semver, and .relctl.json sets YYYY.M.MICRO; release from main without --prerelease, or number the app with semver\n")
+        try repo.git(["switch", "-q", "-c", "release/2026.8.x"])
+        let next = relctl(["next"], in: repo.path, environment: fixedDate)
+        #expect(next.code == 0, "\(next.stderr)")
+        #expect(next.stdout == "2026.9.0\n")
+        #expect(!next.stderr.contains("channel"), "\(next.stderr)")
+    }
+}
+
 @Suite("config: branches entries")
 struct BranchesConfigTests {
     @Test func entriesMayBeStringsOrObjects() throws {

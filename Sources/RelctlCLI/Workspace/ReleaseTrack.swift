@@ -24,6 +24,11 @@ extension Workspace {
             if track.channel == nil { track.channel = rule.prerelease }
             track.maintenance = rule.isMaintenance(branch)
             track.range = rule.range(on: branch)
+            if case .calendar = config.versionScheme, !rule.maintenance {
+                // A calendar version has no X.Y.x line: a name like release/2026.8.x is an ordinary release branch.
+                track.maintenance = false
+                track.range = nil
+            }
         }
         return track
     }
