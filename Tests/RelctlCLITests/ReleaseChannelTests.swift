@@ -51,6 +51,26 @@ struct PrereleaseChannelTests {
         #expect(after.stdout.contains("\"baseTag\":\"v1.3.0\""), "\(after.stdout)")
     }
 
+    @Test func aFlutterAppWhoseFilesKeepOnlyTheCoreGetsANewBuildForEveryBetaAndTheFinal() throws {
+        let repo = try ReleaseApp.flutter.make()
+        func pubspecVersion() throws -> String {
+            let line = try repo.read("pubspec.yaml").split(separator: "\n").first { $0.hasPrefix("version: ") }
+            return String(line?.dropFirst("version: ".count) ?? "")
+        }
+        var seen: [String] = []
+        for (message, arguments, version) in [("feat: trail notes", ["--prerelease", "beta"], "1.3.0-beta.1"),
+                                              ("fix: notes lost", ["--prerelease", "beta"], "1.3.0-beta.2"),
+                                              ("docs: readme", [], "1.3.0")] {
+            try repo.commit(message, file: "lib/\(seen.count).dart")
+            let result = relctl(["release"] + arguments, in: repo.path, environment: fixedDate)
+            #expect(result.code == 0, "\(result.stderr)")
+            #expect(result.stdout == version + "\n")
+            seen.append(try pubspecVersion())
+        }
+        // pubspec's name is the core (Flutter passes it to both stores); the build number tells the uploads apart.
+        #expect(seen == ["1.3.0+13", "1.3.0+14", "1.3.0+15"])
+    }
+
     @Test func aFeatAfterAPatchBetaMovesToTheNewCoreAndRestartsTheCounter() throws {
         let app = try ChannelApp()
         let repo = app.repo
@@ -186,6 +206,9 @@ struct PrereleaseChannelTests {
         let json = relctl(["release", "--dry-run", "--json", "--prerelease", "beta"], in: repo.path, environment: fixedDate)
         #expect(json.stdout.contains("\"dryRun\":true,\"channel\":\"beta\",\"prerelease\":1,\"range\":null}"), "\(json.stdout)")
         #expect(json.stdout.contains("\"changelog\":\"## 1.3.0-beta.1"), "\(json.stdout)")
+        let text = relctl(["changelog", "--prerelease", "beta"], in: repo.path, environment: fixedDate)
+        #expect(text.stdout.hasPrefix("## 1.3.0-beta.1 (2026-09-21)\n"), "\(text.stdout)")
+        #expect(text.stderr == "note: channel: beta (prerelease 1)\n", "\(text.stderr)")
         let changelog = relctl(["changelog", "--prerelease", "beta", "--json"], in: repo.path, environment: fixedDate)
         #expect(changelog.stdout.contains("\"version\":\"1.3.0-beta.1\""), "\(changelog.stdout)")
         #expect(changelog.stdout.contains("\"channel\":\"beta\""), "\(changelog.stdout)")

@@ -59,6 +59,9 @@ enum ChangelogCommand {
             ] + ReleaseReport.trackJSON(analysis.track, prereleaseNumber: analysis.prereleaseNumber)
               + [("section", .string(section))]).rendered())
         } else {
+            if let line = ReleaseReport.trackLine(analysis.track, prereleaseNumber: analysis.prereleaseNumber) {
+                context.output.note("channel: \(line)")
+            }
             context.output.resultText(section)
         }
     }
