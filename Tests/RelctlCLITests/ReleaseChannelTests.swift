@@ -313,6 +313,29 @@ struct MaintenanceBranchTests {
         #expect(try app.held() == ChannelApp.expected("1.5.0", build: 58))
     }
 
+    @Test func aMaintenanceBranchWithoutATagOfItsRangeHasNoBase() throws {
+        let app = try Self.mainTwoMajorsAhead()
+        let repo = app.repo
+        try repo.git(["switch", "-q", "-c", "release/1.5.x", "v1.4.2"])
+        try repo.commit("fix: lost edits", file: "src/sync.ts")
+        let before = try repo.snapshot()
+        let refused = relctl(["release"], in: repo.path, environment: fixedDate)
+        #expect(refused.code == 1)
+        #expect(refused.stderr == "error: no 1.5.x release tag is reachable from release/1.5.x, so a maintenance release has no base; there is no release of 1.5.x to maintain yet: release from main\n", "\(refused.stderr)")
+        #expect(try repo.snapshot() == before)
+
+        // A 1.4.x tag made elsewhere: the fix names it.
+        try repo.git(["switch", "-q", "-c", "hotfix", "v1.4.2"])
+        try repo.commit("fix: one", file: "src/one.ts")
+        try repo.tag("v1.4.3")
+        try repo.git(["switch", "-q", "-c", "release/1.4.x", "v1.4.2"])
+        try repo.commit("fix: two", file: "src/two.ts")
+        try repo.git(["tag", "-d", "v1.4.2"])
+        let elsewhere = relctl(["next"], in: repo.path)
+        #expect(elsewhere.code == 0)
+        #expect(elsewhere.stderr.contains("no 1.4.x release tag is reachable from release/1.4.x, so a maintenance release has no base; merge the last one into release/1.4.x (git merge v1.4.3), or start the branch from it"), "\(elsewhere.stderr)")
+    }
+
     @Test func aVersionWhoseTagExistsAnywhereIsRefused() throws {
         let app = try Self.mainTwoMajorsAhead()
         let repo = app.repo

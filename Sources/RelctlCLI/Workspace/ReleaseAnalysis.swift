@@ -56,7 +56,7 @@ extension Workspace {
         var unparsed: [(text: String, tag: String)] = []
         var track = releaseTrack()
         if track.channel != nil || track.maintenance, case .calendar = scheme {
-            throw CLIFailure(message: "\(track.channel != nil ? "prereleases" : "maintenance branches") need versionScheme semver, and \(configDisplayPath) sets \(scheme); release from \(config.branches.first ?? "main") without --prerelease, or number the app with semver")
+            throw CLIFailure(message: "\(track.channel != nil ? "prereleases" : "maintenance branches") need versionScheme semver, and \(configDisplayPath) sets \(scheme); release from \(config.mainBranch) without --prerelease, or number the app with semver")
         }
         var prereleases: [SemanticVersion] = []
         for name in try repository.tagNames(prefix: literalPrefix) {
@@ -116,8 +116,11 @@ extension Workspace {
             result.bump = VersionPolicy.effectiveBump(current: current?.semantic, bump: analysis.bump, majorOnZero: config.majorOnZero)
         }
         if track.maintenance, base == nil {
+            let branch = track.branch ?? "HEAD"
             let what = track.range.map { "no \($0) release tag" } ?? "no release tag"
-            result.reason = "\(what) is reachable from \(track.branch ?? "HEAD"), so a maintenance release has no base; start the branch from the last release it maintains (git switch -c \(track.branch ?? "release/1.4.x") v1.4.2), or release from \(config.branches.first ?? "main")"
+            let fix = result.unreachableTags.first.map { "merge the last one into \(branch) (git merge \($0.tag)), or start the branch from it" }
+                ?? "there is no release of \(track.range?.description ?? "it") to maintain yet: release from \(config.mainBranch)"
+            result.reason = "\(what) is reachable from \(branch), so a maintenance release has no base; \(fix)"
             result.cannotNumber = true
             result.bump = .none
             return result
@@ -179,12 +182,12 @@ extension Workspace {
             if let reference = try repository.tag(named: last), let commit = try repository.commit(of: reference),
                try repository.isAncestor(commit, of: head) {
                 result.reachablePrereleaseTag = last
-            }
-            if let reference = try repository.tag(named: last), try repository.commit(of: reference) == head {
-                result.reason = "HEAD is already released as \(last)"
-                result.next = nil
-                result.bump = .none
-                return
+                if commit == head {
+                    result.reason = "HEAD is already released as \(last)"
+                    result.next = nil
+                    result.bump = .none
+                    return
+                }
             }
         }
         result.next = .semantic(channel.version(core: core, number: number))
