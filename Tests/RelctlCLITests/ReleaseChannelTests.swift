@@ -336,6 +336,33 @@ struct MaintenanceBranchTests {
         #expect(elsewhere.stderr.contains("no 1.4.x release tag is reachable from release/1.4.x, so a maintenance release has no base; merge the last one into release/1.4.x (git merge v1.4.3), or start the branch from it"), "\(elsewhere.stderr)")
     }
 
+    @Test func tagsAreReadWithTheFilesTheyHaveAndOtherTagsArePassedOver() throws {
+        let app = try ChannelApp(version: "1.4.2", build: 40)
+        let repo = app.repo
+        // An iOS-only 2.0.0 on another branch (Android not yet part of the app there), a lightweight tag.
+        try repo.git(["switch", "-q", "-c", "ios-only"])
+        try repo.git(["rm", "-q", "android/app/build.gradle"])
+        try repo.write("ios/App.xcodeproj/project.pbxproj", pbxproj(marketing: "2.0.0", build: "70"))
+        try repo.commitAll("chore(release): 2.0.0")
+        try repo.tag("v2.0.0", annotated: false)
+        // Tags that are not releases: another format, a broken project file under a release tag name of another scheme.
+        try repo.write("ios/App.xcodeproj/project.pbxproj", pbxproj(marketing: "9.0.0", build: "900"))
+        try repo.commitAll("chore: experiment")
+        try repo.tag("latest")
+        try repo.tag("v9.0")
+        try repo.write("ios/App.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{ broken\n")
+        try repo.commitAll("chore: broken project")
+        try repo.tag("v3.0.0")
+        try repo.git(["switch", "-q", "main"])
+        try repo.commit("fix: crash on start", file: "src/start.ts")
+        let plan = relctl(["release", "--dry-run"], in: repo.path, environment: fixedDate)
+        #expect(plan.code == 0, "\(plan.stderr)")
+        #expect(plan.stdout.contains("builds:   build numbers go on from the highest a release tag holds (v2.0.0), not this branch's files: iOS 70 (the files hold 40)\n"), "\(plan.stdout)")
+        // One counter for both stores: Android follows the iOS build too.
+        try app.release(expecting: "1.4.3")
+        #expect(try app.held() == ChannelApp.expected("1.4.3", build: 71))
+    }
+
     @Test func aVersionWhoseTagExistsAnywhereIsRefused() throws {
         let app = try Self.mainTwoMajorsAhead()
         let repo = app.repo
