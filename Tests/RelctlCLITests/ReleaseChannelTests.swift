@@ -471,3 +471,30 @@ struct BranchesConfigTests {
         }
     }
 }
+
+@Suite("the gate's latest and maintenance releases")
+struct MaintenanceGateTests {
+    @Test func aMaintenanceReleaseNeverBecomesTheLatestAndLeavesTheGateAlone() throws {
+        let repo = try GateApp.plain()
+        try repo.git(["switch", "-q", "-c", "release/2.5.x", "v2.5.0"])
+        try repo.write(".relctl.json", "{\n  \"gate\": \(GateApp.plainGate),\n  \"branches\": [\"main\", \"release/*\"]\n}\n")
+        try repo.commitAll("chore: release branches")
+        let document = try repo.read(GateApp.plainPath)
+        try repo.commit("fix: tide times off by an hour", file: "src/tides.ts")
+        let hotfix = relctl(["release"], in: repo.path, environment: repo.goldenEnvironment().merging(fixedDate) { $1 })
+        #expect(hotfix.code == 0, "\(hotfix.stderr)")
+        #expect(hotfix.stdout == "2.5.1\n")
+        // The release never touches the gate document, and no marker comes with it.
+        #expect(try repo.read(GateApp.plainPath) == document)
+        #expect(!repo.exists(".major-release-pending"))
+
+        try repo.git(["switch", "-q", "main"])
+        let before = try repo.snapshot()
+        let refused = relctl(["gate", "set-latest", "2.5.1"], in: repo.path, environment: repo.goldenEnvironment())
+        #expect(refused.code == 1)
+        #expect(refused.stderr.hasSuffix("\nerror: 2.5.1 is a maintenance release (v2.5.1 is not on main) and 3.0.0 is released above it, so it never becomes the latest: the stores offer the newest version; set the latest to 3.0.0 or another release on main\n"), "\(refused.stderr)")
+        #expect(try repo.snapshot() == before)
+        let newest = relctl(["gate", "set-latest", "3.0.0"], in: repo.path, environment: repo.goldenEnvironment())
+        #expect(newest.code == 0, "\(newest.stderr)")
+    }
+}
