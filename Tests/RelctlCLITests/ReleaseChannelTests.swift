@@ -178,8 +178,15 @@ struct PrereleaseChannelTests {
                             environment: ["RELCTL_TEST_FAULT": "before-push"].merging(fixedDate) { $1 })
         #expect(failed.code == 1)
         #expect(failed.stderr.contains("injected fault at before-push"), "\(failed.stderr)")
-        let rerun = relctl(["release", "--prerelease", "beta", "--push"], in: repo.path, environment: fixedDate)
+        let folder = try makeTempDirectory(prefix: "relctl-channel-push")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let rerun = relctl(["release", "--prerelease", "beta", "--push", "--json"], in: repo.path,
+                           environment: fixedDate.merging(["GITHUB_ACTIONS": "true", "GITHUB_OUTPUT": folder + "/output"]) { $1 })
         #expect(rerun.code == 0, "\(rerun.stderr)")
+        #expect(rerun.stdout.contains("\"version\":\"1.3.0-beta.1\",\"previousVersion\":null,\"bump\":\"none\",\"tag\":\"v1.3.0-beta.1\""), "\(rerun.stdout)")
+        #expect(rerun.stdout.contains("\"channel\":\"beta\",\"prerelease\":1,"), "\(rerun.stdout)")
+        #expect(try String(contentsOfFile: folder + "/output", encoding: .utf8)
+            == "version=1.3.0-beta.1\nbump=none\ntag=v1.3.0-beta.1\nmajor_pending=false\nprerelease=true\nchannel=beta\n")
         #expect(rerun.stderr.contains("v1.3.0-beta.1 is released locally but not on 'origin': pushing it"), "\(rerun.stderr)")
         #expect(try remote.git(["tag", "-l"]) == "v1.2.0\nv1.3.0-beta.1\n")
 

@@ -57,6 +57,12 @@ struct ReleaseReport {
     /// No release due, but the last one (`tag`, made here) was or would be published.
     init(publishing tag: String, analysis: ReleaseAnalysis, pushed: Bool, majorPending: Bool, dryRun: Bool) {
         version = analysis.current?.description
+        if tag == analysis.reachablePrereleaseTag, let prerelease = analysis.reachablePrerelease {
+            // The channel's last prerelease, made here and not yet pushed.
+            version = prerelease.version
+            track = analysis.track
+            prereleaseNumber = prerelease.number
+        }
         bump = .none
         self.tag = tag
         commit = analysis.headCommit

@@ -34,6 +34,8 @@ struct ReleaseAnalysis {
     /// `lastPrereleaseTag` when HEAD reaches it: the newest release made on this branch, which a rerun of
     /// `release --push` publishes when its push failed (see `lastReleaseTag`).
     var reachablePrereleaseTag: String?
+    /// The version and counter of `reachablePrereleaseTag` (`1.3.0-beta.2`, 2).
+    var reachablePrerelease: (version: String, number: UInt64)?
 
     /// The newest release tag HEAD reaches: the channel's last prerelease on this branch, else the base.
     var lastReleaseTag: String? { reachablePrereleaseTag ?? baseTag }
@@ -182,6 +184,7 @@ extension Workspace {
             if let reference = try repository.tag(named: last), let commit = try repository.commit(of: reference),
                try repository.isAncestor(commit, of: head) {
                 result.reachablePrereleaseTag = last
+                result.reachablePrerelease = (channel.version(core: core, number: number - 1).description, number - 1)
                 if commit == head {
                     result.reason = "HEAD is already released as \(last)"
                     result.next = nil
