@@ -22,6 +22,11 @@ struct ChannelApp {
         try repo.tag("v\(version)")
     }
 
+    /// The app's helpers on a repository made by the caller.
+    init(existing repo: TestRepository) {
+        self.repo = repo
+    }
+
     /// Writes the version files by hand (what an older release left), without committing.
     func setVersion(_ version: String, build: Int) throws {
         try repo.write("package.json", packageJSON(version))

@@ -71,6 +71,29 @@ struct PrereleaseChannelTests {
         #expect(seen == ["1.3.0+13", "1.3.0+14", "1.3.0+15"])
     }
 
+    @Test func aNewAppBetasItsFirstVersionBeforeReleasingIt() throws {
+        let repo = try TestRepository()
+        try repo.git(["config", "user.name", "Release Bot"])
+        try repo.git(["config", "user.email", "bot@example.com"])
+        let app = ChannelApp(existing: repo)
+        try writeConfig(repo, files: ChannelApp.files)
+        try app.setVersion("1.0.0", build: 1)
+        try repo.commitAll("feat: trail notes")
+        try app.release(["--prerelease", "beta"], expecting: "1.0.0-beta.1")
+        #expect(try app.held() == ChannelApp.expected("1.0.0-beta.1", build: 2))
+        try repo.commit("fix: notes lost", file: "src/lost.ts")
+        try app.release(expecting: "1.0.0")
+        #expect(try app.held() == ChannelApp.expected("1.0.0", build: 3))
+        // Below a version the files hold, a first prerelease is refused as a first release is.
+        try app.setVersion("2.0.0", build: 9)
+        try repo.commitAll("chore: files moved on by hand")
+        try repo.git(["tag", "-d", "v1.0.0", "v1.0.0-beta.1"])
+        try repo.commit("fix: one more", file: "src/more.ts")
+        let refused = relctl(["release", "--prerelease", "beta"], in: repo.path, environment: fixedDate)
+        #expect(refused.code == 1)
+        #expect(refused.stderr.contains("the next version 1.0.0-beta.1 is lower than 2.0.0"), "\(refused.stderr)")
+    }
+
     @Test func aFeatAfterAPatchBetaMovesToTheNewCoreAndRestartsTheCounter() throws {
         let app = try ChannelApp()
         let repo = app.repo
