@@ -11,9 +11,9 @@ struct ChannelApp {
     static let files = [("package.json", "json"), ("ios/App.xcodeproj/project.pbxproj", "pbxproj"),
                         ("android/app/build.gradle", "gradle")]
 
-    /// The app at `version` with build `build`, committed and tagged `v<version>` on `main`. `extra`: more config keys.
-    init(version: String = "1.2.0", build: Int = 12, extra: String = "") throws {
-        repo = try TestRepository()
+    /// The app at `version` with build `build`, committed and tagged `v<version>` on `branch`. `extra`: more config keys.
+    init(version: String = "1.2.0", build: Int = 12, extra: String = "", branch: String = "main") throws {
+        repo = try TestRepository(branch: branch)
         try repo.git(["config", "user.name", "Release Bot"])
         try repo.git(["config", "user.email", "bot@example.com"])
         try writeConfig(repo, files: Self.files, extra: extra)

@@ -326,6 +326,16 @@ struct MaintenanceBranchTests {
         #expect(status.stdout.contains("problem:       \(problem)\n"), "\(status.stdout)")
     }
 
+    @Test func theFixNamesTheMainBranchTheRepositoryHas() throws {
+        let app = try ChannelApp(version: "1.4.2", build: 40, extra: "\"branches\": [\"main\", \"master\", \"1.x\"]", branch: "master")
+        let repo = app.repo
+        try repo.git(["switch", "-q", "-c", "1.x"])
+        let breaking = try repo.commit("feat!: drop the v1 sync API", file: "src/v1.ts")
+        let refused = relctl(["release"], in: repo.path, environment: fixedDate)
+        #expect(refused.code == 1)
+        #expect(refused.stderr.contains("move the commit to master (git revert \(breaking.prefix(12)) on 1.x, and cherry-pick it onto master)"), "\(refused.stderr)")
+    }
+
     @Test func aMajorLineBranchTakesMinorsAndRefusesABreakingChange() throws {
         let app = try Self.mainTwoMajorsAhead(extra: """
             "branches": ["main", {"name": "support", "maintenance": true, "range": "1.x"}]

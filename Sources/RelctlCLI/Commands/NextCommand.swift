@@ -33,7 +33,7 @@ enum NextCommand {
         var workspace = try Workspace.open(arguments, context)
         workspace.requestedChannel = try PrereleaseOption.channel(arguments, usage: spec.usage)
         let analysis = try workspace.analyze()
-        for problem in analysis.rangeProblems(mainBranch: workspace.config.mainBranch) {
+        for problem in analysis.rangeProblems(mainBranch: workspace.mainBranch) {
             context.output.warning(problem + "; 'relctl release' will refuse it")
         }
         if let line = ReleaseReport.trackLine(analysis.track, prereleaseNumber: analysis.prereleaseNumber) {

@@ -24,7 +24,7 @@ enum StatusCommand {
         let branch = try workspace.repository.currentBranch()
         let floor = workspace.versionFloor()
         let backwards = workspace.backwardsProblem(analysis, floor: floor)
-        let rangeProblems = analysis.rangeProblems(mainBranch: workspace.config.mainBranch)
+        let rangeProblems = analysis.rangeProblems(mainBranch: workspace.mainBranch)
         if arguments.has("--json") {
             var members: [(String, JSONOutput)] = [
                 ("schemaVersion", .int(1)), ("branch", .optional(branch)),

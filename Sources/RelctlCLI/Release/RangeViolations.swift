@@ -17,11 +17,25 @@ extension ReleaseAnalysis {
 }
 
 extension Config {
-    /// The branch stable releases of the newest versions come from: the first plain entry of `branches` that is not a
-    /// pattern, a prerelease channel or a maintenance branch (`main` by default).
-    var mainBranch: String {
-        branchRules.first { rule in
+    /// The branches stable releases of the newest versions come from: the plain entries of `branches` that are not
+    /// patterns, prerelease channels or maintenance branches (`main`, `master` by default).
+    var mainBranches: [String] {
+        branchRules.filter { rule in
             !rule.name.hasSuffix("*") && rule.prerelease == nil && !rule.isMaintenance(rule.name)
-        }?.name ?? "main"
+        }.map(\.name)
+    }
+
+    /// The first of `mainBranches` (`main` when there is none), for messages when the repository cannot tell.
+    var mainBranch: String { mainBranches.first ?? "main" }
+}
+
+extension Workspace {
+    /// The main branch of this repository: the first of `Config.mainBranches` that exists here (locally, else as
+    /// `origin/<name>` in a CI checkout), else the first configured.
+    var mainBranch: String {
+        config.mainBranches.first { name in
+            ((try? repository.referenceTarget("refs/heads/\(name)")) ?? nil) != nil
+                || ((try? repository.referenceTarget("refs/remotes/origin/\(name)")) ?? nil) != nil
+        } ?? config.mainBranch
     }
 }

@@ -27,7 +27,7 @@ enum ReleaseWorkflow {
         let analysis = try workspace.analyze()
         if analysis.cannotNumber, let reason = analysis.reason { throw CLIFailure(message: reason) }
         // A maintenance branch releases only inside its range: a commit leaving it is refused, never clamped.
-        let outOfRange = analysis.rangeProblems(mainBranch: workspace.config.mainBranch)
+        let outOfRange = analysis.rangeProblems(mainBranch: workspace.mainBranch)
         if !outOfRange.isEmpty { throw PreflightFailure(problems: outOfRange.map { Problem($0) }) }
         // Never a version backwards, in a dry run too: refused before anything is planned.
         let floor = workspace.versionFloor()

@@ -58,7 +58,7 @@ extension Workspace {
         var unparsed: [(text: String, tag: String)] = []
         var track = releaseTrack()
         if track.channel != nil || track.maintenance, case .calendar = scheme {
-            throw CLIFailure(message: "\(track.channel != nil ? "prereleases" : "maintenance branches") need versionScheme semver, and \(configDisplayPath) sets \(scheme); release from \(config.mainBranch) without --prerelease, or number the app with semver")
+            throw CLIFailure(message: "\(track.channel != nil ? "prereleases" : "maintenance branches") need versionScheme semver, and \(configDisplayPath) sets \(scheme); release from \(mainBranch) without --prerelease, or number the app with semver")
         }
         var prereleases: [SemanticVersion] = []
         for name in try repository.tagNames(prefix: literalPrefix) {
@@ -121,7 +121,7 @@ extension Workspace {
             let branch = track.branch ?? "HEAD"
             let what = track.range.map { "no \($0) release tag" } ?? "no release tag"
             let fix = result.unreachableTags.first.map { "merge the last one into \(branch) (git merge \($0.tag)), or start the branch from it" }
-                ?? "there is no release of \(track.range?.description ?? "it") to maintain yet: release from \(config.mainBranch)"
+                ?? "there is no release of \(track.range?.description ?? "it") to maintain yet: release from \(mainBranch)"
             result.reason = "\(what) is reachable from \(branch), so a maintenance release has no base; \(fix)"
             result.cannotNumber = true
             result.bump = .none
