@@ -155,6 +155,7 @@ struct ReleaseReport {
         var text = "### relctl released \(version ?? "")\n\n"
         text += "- bump: **\(bump)** (from \(previousVersion ?? "no previous release"))\n- tag: `\(tag ?? "")`\(pushed ? " (pushed)" : "")\n"
         text += "- files: \(files.map { "`\($0)`" }.joined(separator: ", "))\n"
+        if let line = Self.trackLine(track, prereleaseNumber: prereleaseNumber) { text += "- channel: \(line)\n" }
         if let notice {
             text += "\n> [!WARNING]\n> **Major release \(notice.version).** `min_supported_version` was NOT changed. Raise it only after "
                 + "the new build is live in both stores: `\(MajorReleaseNotice.raiseCommand(version: notice.version))` "
