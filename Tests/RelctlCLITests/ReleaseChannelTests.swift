@@ -405,6 +405,28 @@ struct MaintenanceBranchTests {
         #expect(try app.held() == ChannelApp.expected("1.4.3", build: 71))
     }
 
+    @Test func aVersionCodeFromVersionBelowAnotherBranchsReleaseIsRefused() throws {
+        let app = try ChannelApp(version: "1.4.2", build: 10402, extra: """
+            "branches": ["main", "release/*"], "buildNumber": {"strategy": "fromVersion", "maxJump": 0}
+            """)
+        let repo = app.repo
+        try repo.commit("feat!: new sync", file: "src/sync.ts")
+        try app.setVersion("3.0.0", build: 30000)
+        try repo.commitAll("chore(release): 3.0.0")
+        try repo.tag("v3.0.0")
+        try repo.git(["switch", "-q", "-c", "release/1.4.x", "v1.4.2"])
+        try repo.commit("fix: lost edits", file: "src/edits.ts")
+        let before = try repo.snapshot()
+        let refused = relctl(["release"], in: repo.path, environment: fixedDate)
+        #expect(refused.code == 1)
+        #expect(refused.stderr == "error: android/app/build.gradle:9: versionCode 10403 (from buildNumber strategy fromVersion) is not above 30000, which release v3.0.0 holds; Google Play never accepts a versionCode at or below one it has on any track (pass --build N above 30000, or use the increment strategy, which counts from every release tag)\nnothing was changed (1 preflight problem)\n", "\(refused.stderr)")
+        #expect(try repo.snapshot() == before)
+        let low = relctl(["release", "--build", "20000"], in: repo.path, environment: fixedDate)
+        #expect(low.stderr.contains("versionCode 20000 (from --build 20000) is not above 30000"), "\(low.stderr)")
+        try app.release(["--build", "30001"], expecting: "1.4.3")
+        #expect(try app.held() == ChannelApp.expected("1.4.3", build: 30001))
+    }
+
     @Test func aVersionWhoseTagExistsAnywhereIsRefused() throws {
         let app = try Self.mainTwoMajorsAhead()
         let repo = app.repo

@@ -24,13 +24,19 @@ enum ReleasePlanner {
         var buildNote: String?
         if !config.files.isEmpty {
             do {
-                // Build numbers are one space for every branch: increment counts from the highest any release tag holds.
-                if build == nil, case .increment = config.buildNumber.strategy {
+                // Build numbers are one space for every branch: increment counts from the highest any release tag holds,
+                // and a versionCode from any other source must still go above it.
+                if build != nil || !(config.buildNumber.strategy == .keep) {
                     releasedBuilds = try workspace.releasedBuildNumbers()
                 }
+                let counts = config.buildNumber.strategy == .increment && build == nil
                 let sync = try workspace.planVersionSync(version: version.description, build: build, environment: environment,
-                                                         released: releasedBuilds)
-                buildNote = Self.buildNote(released: releasedBuilds, current: sync.current)
+                                                         released: counts ? releasedBuilds : nil)
+                if counts { buildNote = Self.buildNote(released: releasedBuilds, current: sync.current) }
+                if !counts, let problem = Self.versionCodeBelowReleased(sync, released: releasedBuilds, build: build,
+                                                                         strategy: config.buildNumber.strategyName) {
+                    fileProblem = problem
+                }
                 for change in sync.changed {
                     if LexicalPath.relative(change.absolutePath, to: root) == nil {
                         fileProblem = fileProblem ?? "\(change.path) is outside the repository (\(root)), so the release commit cannot hold it; list only files inside the repository in \(workspace.configDisplayPath)"
@@ -122,6 +128,20 @@ enum ReleasePlanner {
         plan.releasedBuilds = releasedBuilds
         plan.buildNote = buildNote
         return plan
+    }
+
+    /// Google Play never takes a versionCode below one it has, on any track: a versionCode from `--build`, fromVersion
+    /// or env that is not above the highest a release tag holds (a maintenance release under fromVersion, 10403 after
+    /// main's 30000) is refused with the file, the two numbers and the fix.
+    static func versionCodeBelowReleased(_ sync: VersionSync, released: ReleasedBuildNumbers?, build: String?,
+                                         strategy: String) -> String? {
+        guard let released, let tagged = released.android, let tag = released.tag, let new = sync.plan.androidBuild,
+              !ReleasedBuildNumbers.isHigher(new, than: tagged) else { return nil }
+        let site = sync.current.files.lazy.compactMap { file in
+            file.locations.first { [.androidBuild, .build].contains($0.field) && $0.indirection == nil }.map { "\(file.entry.path):\($0.line)" }
+        }.first ?? ".relctl.json"
+        let source = build != nil ? "--build \(build ?? "")" : "buildNumber strategy \(strategy)"
+        return "\(site): versionCode \(new) (from \(source)) is not above \(tagged), which release \(tag) holds; Google Play never accepts a versionCode at or below one it has on any track (pass --build N above \(tagged), or use the increment strategy, which counts from every release tag)"
     }
 
     /// When a release tag the branch does not hold has a higher build number than the files: where the count goes on
