@@ -246,7 +246,7 @@ struct CommandLineTests {
         #expect(result.stdout.isEmpty)
         #expect(result.stderr == """
             error: unknown option '--jsn' for 'relctl next'
-            usage: relctl next [--repo PATH] [--config PATH] [--json]
+            usage: relctl next [--prerelease CHANNEL] [--repo PATH] [--config PATH] [--json]
             See 'relctl help next'.
 
             """)
@@ -259,7 +259,7 @@ struct CommandLineTests {
         #expect(missing.code == 64)
         #expect(missing.stderr == """
             error: option '--repo' needs a value <PATH>
-            usage: relctl next [--repo PATH] [--config PATH] [--json]
+            usage: relctl next [--prerelease CHANNEL] [--repo PATH] [--config PATH] [--json]
             See 'relctl help next'.
 
             """)

@@ -7,7 +7,7 @@ enum ChangelogCommand {
         summary: "Print the changelog section of the next release (nothing is written).",
         options: [
             .flag("--unreleased", "Print the commits since the last release under 'Unreleased', even when no release is due."),
-            .json, .repo, .config,
+            .prerelease, .json, .repo, .config,
         ],
         discussion: """
         The section is exactly what 'relctl release' writes to the changelog: the version and date, then
@@ -17,12 +17,16 @@ enum ChangelogCommand {
         '## [Unreleased]' heading) the section follows the file's heading style and holds the hand-written
         Unreleased entries too; --unreleased then shows that Unreleased section with the commits merged in.
 
+        A prerelease (--prerelease, or a "branches" entry with "prerelease") covers every commit since the last
+        stable release, as a stable release after prereleases does.
+
         EXIT CODES: 0 printed (or nothing to release, the reason on stderr), 1 failure, 64 usage error.
         """,
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let workspace = try Workspace.open(arguments, context)
+        var workspace = try Workspace.open(arguments, context)
+        workspace.requestedChannel = try PrereleaseOption.channel(arguments, usage: spec.usage)
         let analysis = try workspace.analyze()
         let config = workspace.config
         let title: String
@@ -36,8 +40,9 @@ enum ChangelogCommand {
         } else {
             context.output.message(analysis.reason ?? "no release is due")
             if arguments.has("--json") {
-                context.output.result(JSONOutput.object([("schemaVersion", .int(1)), ("version", .null), ("section", .null),
-                                                         ("reason", .optional(analysis.reason))]).rendered())
+                context.output.result(JSONOutput.object([("schemaVersion", .int(1)), ("version", .null)]
+                    + ReleaseReport.trackJSON(analysis.track, prereleaseNumber: nil)
+                    + [("section", .null), ("reason", .optional(analysis.reason))]).rendered())
             }
             return
         }
@@ -50,9 +55,13 @@ enum ChangelogCommand {
         if arguments.has("--json") {
             context.output.result(JSONOutput.object([
                 ("schemaVersion", .int(1)), ("version", .optional(analysis.next?.description)),
-                ("bump", .string(analysis.bump.description)), ("section", .string(section)),
-            ]).rendered())
+                ("bump", .string(analysis.bump.description)),
+            ] + ReleaseReport.trackJSON(analysis.track, prereleaseNumber: analysis.prereleaseNumber)
+              + [("section", .string(section))]).rendered())
         } else {
+            if let line = ReleaseReport.trackLine(analysis.track, prereleaseNumber: analysis.prereleaseNumber) {
+                context.output.note("channel: \(line)")
+            }
             context.output.resultText(section)
         }
     }

@@ -6,7 +6,7 @@ enum NextCommand {
     static let spec = CommandSpec(
         name: "next",
         summary: "Print the next version, computed from the conventional commits since the last release tag.",
-        options: [.repo, .config, .json],
+        options: [.prerelease, .repo, .config, .json],
         discussion: """
         The base is the highest stable tag matching tagFormat (default v{version}) that is reachable from HEAD and
         holds a version of versionScheme (semver, or a calendar scheme such as YYYY.M.MICRO). feat gives a minor
@@ -18,6 +18,10 @@ enum NextCommand {
         with no release tag: 'relctl adopt'), or than release tags HEAD cannot see (a release branch never merged
         back), the version is still printed and the problem goes to stderr as a warning with the fix.
 
+        --prerelease beta (or a "branches" entry with "prerelease") prints the next X.Y.Z-beta.N: X.Y.Z from
+        the commits since the last stable tag, N one more than the highest vX.Y.Z-beta.* tag. On a maintenance
+        branch (release/1.4.x) the base is the highest tag of its range, and commits leaving it are warned about.
+
         When no release is due, stdout stays empty, the reason goes to stderr, and the exit code is 0.
         A shallow clone that does not reach a release tag is an error (exit 1) that says how to fetch the history.
 
@@ -26,8 +30,15 @@ enum NextCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let workspace = try Workspace.open(arguments, context)
+        var workspace = try Workspace.open(arguments, context)
+        workspace.requestedChannel = try PrereleaseOption.channel(arguments, usage: spec.usage)
         let analysis = try workspace.analyze()
+        for problem in analysis.rangeProblems(mainBranch: workspace.mainBranch) {
+            context.output.warning(problem + "; 'relctl release' will refuse it")
+        }
+        if let line = ReleaseReport.trackLine(analysis.track, prereleaseNumber: analysis.prereleaseNumber) {
+            context.output.note("channel: \(line)")
+        }
         // Never a version backwards: `next` warns (stdout stays the plain version), `release` refuses.
         let floor = workspace.versionFloor()
         if let problem = workspace.backwardsProblem(analysis, floor: floor) {
@@ -59,6 +70,7 @@ enum NextCommand {
             ("bump", .string(analysis.bump.description)),
             ("baseTag", .optional(analysis.baseTag)),
             ("reason", .optional(analysis.reason)),
+        ] + ReleaseReport.trackJSON(analysis.track, prereleaseNumber: analysis.prereleaseNumber) + [
             ("commits", .array(analysis.commits.commits.map(commitJSON))),
         ])
     }

@@ -10,7 +10,7 @@ enum ReleaseCommand {
             .flag("--confirm-major", "Make a major release that onMajor \"halt\" (the default) stops."),
             .flag("--allow-dirty", "Release even with uncommitted or untracked files (they are not committed)."),
             .value("--build", "N", "Use build number N for iOS and Android instead of the buildNumber strategy."),
-            .json, .repo, .config,
+            .prerelease, .json, .repo, .config,
         ],
         discussion: """
         Steps: preflight (clean work tree, release branch, history reaching the last tag, tag free locally and
@@ -41,6 +41,14 @@ enum ReleaseCommand {
         run of a halted major release halts too (exit 3, writing nothing); add --confirm-major to see the
         release itself. --json on a halt prints the usual object with "halted": true.
 
+        Channels: --prerelease beta (or a "branches" entry with "prerelease") makes X.Y.Z-beta.N, X.Y.Z from the
+        commits since the last stable tag and N one more than the highest vX.Y.Z-beta.* tag; iOS files get X.Y.Z
+        with a higher build number each time. A prerelease never halts or writes .major-release-pending, and its
+        notes go in the tag message and --json (the changelog too with "changelog": {"prereleases": true}). On a
+        maintenance branch (release/1.4.x, 1.x, or "maintenance": true) the base is the highest tag of its range
+        that HEAD reaches, and a commit that would leave the range is refused, naming it. increment counts build
+        numbers from the highest any release tag holds, so every branch stays above every other.
+
         EXIT CODES:
           0   released, or nothing to release (the reason on stderr)
           1   failure (preflight, write, commit, tag or push), with the fix on stderr
@@ -62,7 +70,8 @@ enum ReleaseCommand {
             throw UsageError(message: "--remote goes with --push", usage: spec.usage)
         }
         // The release itself says what a halted major release's marker means (its banner, or a preflight problem).
-        let workspace = try Workspace.open(arguments, context, remindsOfHalt: false)
+        var workspace = try Workspace.open(arguments, context, remindsOfHalt: false)
+        workspace.requestedChannel = try PrereleaseOption.channel(arguments, usage: spec.usage)
         try ReleaseWorkflow.run(request, workspace: workspace, context: context)
     }
 }

@@ -24,6 +24,7 @@ enum StatusCommand {
         let branch = try workspace.repository.currentBranch()
         let floor = workspace.versionFloor()
         let backwards = workspace.backwardsProblem(analysis, floor: floor)
+        let rangeProblems = analysis.rangeProblems(mainBranch: workspace.mainBranch)
         if arguments.has("--json") {
             var members: [(String, JSONOutput)] = [
                 ("schemaVersion", .int(1)), ("branch", .optional(branch)),
@@ -33,7 +34,9 @@ enum StatusCommand {
                 ("filesVersion", .optional(floor?.held?.value)),
                 ("unreachableTags", .array(analysis.unreachableTags.map { .string($0.tag) })),
                 ("problem", .optional(backwards)),
-            ]
+            ] + ReleaseReport.trackJSON(analysis.track, prereleaseNumber: analysis.prereleaseNumber)
+              + [("lastPrerelease", .optional(analysis.lastPrereleaseTag)),
+                 ("rangeProblems", .array(rangeProblems.map { .string($0) }))]
             if let pending {
                 members.append(("majorPending", .object([
                     ("version", .string(pending.version)), ("previousVersion", .optional(pending.previousVersion)),
@@ -48,13 +51,19 @@ enum StatusCommand {
             return
         }
         var text = "branch:        \(branch ?? "(detached HEAD)")\n"
+        if let line = ReleaseReport.trackLine(analysis.track, prereleaseNumber: analysis.prereleaseNumber) {
+            text += "channel:       \(line)\n"
+        }
         if let tag = analysis.baseTag, let current = analysis.current {
             text += "last release:  \(tag) (\(current))\n"
         } else {
             text += "last release:  none yet\n"
         }
+        if let last = analysis.lastPrereleaseTag { text += "prerelease:    \(last) (the last of its channel)\n" }
         text += "since then:    \(analysis.commits.commits.count) commit\(analysis.commits.commits.count == 1 ? "" : "s")\n"
-        if let next = analysis.next {
+        if let next = analysis.next, let range = analysis.track.range, !rangeProblems.isEmpty {
+            text += "next release:  none: \(next) (\(analysis.bump)) would leave \(range) (below)\n"
+        } else if let next = analysis.next {
             text += "next release:  \(next) (\(analysis.current == nil ? "first release" : analysis.bump.description))\n"
         } else {
             text += "next release:  none due (\(analysis.reason ?? "no releasable commit"))\n"
@@ -62,6 +71,7 @@ enum StatusCommand {
         if let held = floor?.held {
             text += "files hold:    \(held.value)\(floor?.agreed == false ? " (the files disagree: relctl current)" : "")\n"
         }
+        for problem in rangeProblems { text += "problem:       \(problem)\n" }
         if let backwards {
             text += "problem:       \(backwards)\n"
         } else {

@@ -8,11 +8,16 @@ struct Config {
     var initialVersion = SemanticVersion(major: 1, minor: 0, patch: 0)
     var bumpRules: [String: Bump] = ["feat": .minor, "fix": .patch, "perf": .patch]
     var majorOnZero = false
-    /// Branches `relctl release` may release from.
-    var branches = ["main", "master"]
+    /// Branches `relctl release` may release from, and what each releases (see BranchRule.swift).
+    var branchRules = [BranchRule(name: "main"), BranchRule(name: "master")]
+    /// The names (or `prefix*` patterns) of `branchRules`, for messages.
+    var branches: [String] { branchRules.map(\.name) }
     /// Where the changelog goes (relative to the repository root); nil: no changelog.
     var changelogPath: String? = "CHANGELOG.md"
     var changelog = ChangelogSettings.default
+    /// `changelog.prereleases`: whether a prerelease adds its section to the changelog (default false: its notes go
+    /// only in the tag message and `--json`).
+    var changelogPrereleases = false
     /// The release commit's message; `{version}` and `{tag}` are replaced.
     var commitMessage = "chore(release): {version}"
     /// What a major release does: halt (the default: write only `.major-release-pending` and stop, exit 3, until

@@ -4,15 +4,10 @@ extension Config {
     /// The keys of `relctl release`: branches, changelog, commitMessage, onMajor.
     static func parseReleaseKeys(_ object: StrictObject, into config: inout Config) throws(ConfigError) {
         if let items = try object.array("branches") {
-            var names: [String] = []
-            for item in items {
-                guard let name = item.stringValue, !name.isEmpty else {
-                    throw object.error(item, "'branches' must list branch names as strings, like [\"main\", \"release/*\"]")
-                }
-                names.append(name)
-            }
-            guard !names.isEmpty else { throw object.error(object.node.member("branches") ?? object.node, "'branches' is empty; list at least one release branch") }
-            config.branches = names
+            var rules: [BranchRule] = []
+            for item in items { rules.append(try BranchRule.parse(item, in: object)) }
+            guard !rules.isEmpty else { throw object.error(object.node.member("branches") ?? object.node, "'branches' is empty; list at least one release branch") }
+            config.branchRules = rules
         }
         if let (message, node) = try object.string("commitMessage") {
             guard message.contains("{version}") || message.contains("{tag}"), !message.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
@@ -34,13 +29,14 @@ extension Config {
                     throw object.wrongType("changelog", node, expected: "an object or false")
                 }
                 let settings = try StrictObject(node, path: object.path, prefix: "changelog.")
-                try settings.rejectUnknownKeys(["path", "groups", "breakingTitle", "revertsTitle"])
+                try settings.rejectUnknownKeys(["path", "groups", "breakingTitle", "revertsTitle", "prereleases"])
                 if let (path, pathNode) = try settings.string("path") {
                     guard !path.isEmpty, !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else {
                         throw settings.error(pathNode, "'changelog.path' must be a path inside the repository, like \"CHANGELOG.md\"")
                     }
                     config.changelogPath = path
                 }
+                if let flag = try settings.bool("prereleases") { config.changelogPrereleases = flag }
                 if let (title, _) = try settings.string("breakingTitle") { config.changelog.breakingChangesTitle = title }
                 if let value = settings.node.member("revertsTitle") {
                     if value.isNull { config.changelog.revertsTitle = nil }
@@ -73,7 +69,12 @@ extension Config {
     /// Whether `relctl release` may release from `branch`: one of `branches`, where a trailing `*` matches any rest
     /// (`release/*`).
     func isReleaseBranch(_ branch: String) -> Bool {
-        branches.contains { Self.matches(branch, pattern: $0) }
+        branchRule(for: branch) != nil
+    }
+
+    /// The first `branches` entry matching `branch`; nil when it is not a release branch.
+    func branchRule(for branch: String) -> BranchRule? {
+        branchRules.first { $0.matches(branch) }
     }
 
     static func matches(_ branch: String, pattern: String) -> Bool {

@@ -16,5 +16,6 @@ struct OptionSpec: Sendable {
     static let config = value("--config", "PATH", "The config file (default: .relctl.json at the repository root).",
                               completion: .file)
     static let json = flag("--json", "Print one JSON object on stdout instead of text.")
+    static let prerelease = value("--prerelease", "CHANNEL", "Make a prerelease of CHANNEL (beta, alpha, rc …): X.Y.Z-CHANNEL.N.")
     static let dryRun = flag("--dry-run", "Show what would change; change nothing.")
 }

@@ -71,7 +71,7 @@ struct Preflight {
         }
         if let fileProblem = plan.fileProblem { problem(fileProblem) }
         if push {
-            let remoteCheck = Publishing.check(plan, baseTag: analysis.baseTag, repository: repository, remote: remote,
+            let remoteCheck = Publishing.check(plan, baseTag: analysis.lastReleaseTag, repository: repository, remote: remote,
                                                    environment: context.environment)
             result.problems += remoteCheck.problems
             result.unpublishedBase = remoteCheck.unpublishedBase

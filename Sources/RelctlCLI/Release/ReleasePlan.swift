@@ -25,6 +25,16 @@ struct ReleasePlan {
     let fileProblem: String?
     /// Why the identity could not be read (an unreadable GIT_*_DATE, say), reported by preflight.
     let identityProblem: String?
+    /// The branch's track: a prerelease's channel, a maintenance branch's range (see ReleaseTrack.swift).
+    var track = ReleaseTrack()
+    /// The counter of a prerelease: 2 in `1.3.0-beta.2`.
+    var prereleaseNumber: UInt64?
+    /// A prerelease of a major release: no marker and no halt now; the final release will be major.
+    var majorLater = false
+    /// The highest build numbers the release tags hold, when `increment` counted from them.
+    var releasedBuilds: ReleasedBuildNumbers?
+    /// Said when `releasedBuilds` is above the files (another branch released higher build numbers).
+    var buildNote: String?
 
     /// The bytes a write's diff starts from: what HEAD holds there.
     func diffBase(_ write: FileWrite) -> [UInt8]? {

@@ -20,9 +20,23 @@ enum ReleasePlanner {
 
         var writes: [FileWrite] = []
         var fileProblem: String?
+        var releasedBuilds: ReleasedBuildNumbers?
+        var buildNote: String?
         if !config.files.isEmpty {
             do {
-                let sync = try workspace.planVersionSync(version: version.description, build: build, environment: environment)
+                // Build numbers are one space for every branch: increment counts from the highest any release tag holds,
+                // and a versionCode from any other source must still go above it.
+                if build != nil || !(config.buildNumber.strategy == .keep) {
+                    releasedBuilds = try workspace.releasedBuildNumbers()
+                }
+                let counts = config.buildNumber.strategy == .increment && build == nil
+                let sync = try workspace.planVersionSync(version: version.description, build: build, environment: environment,
+                                                         released: counts ? releasedBuilds : nil)
+                if counts { buildNote = Self.buildNote(released: releasedBuilds, current: sync.current) }
+                if !counts, let problem = Self.versionCodeBelowReleased(sync, released: releasedBuilds, build: build,
+                                                                         strategy: config.buildNumber.strategyName) {
+                    fileProblem = problem
+                }
                 for change in sync.changed {
                     if LexicalPath.relative(change.absolutePath, to: root) == nil {
                         fileProblem = fileProblem ?? "\(change.path) is outside the repository (\(root)), so the release commit cannot hold it; list only files inside the repository in \(workspace.configDisplayPath)"
@@ -49,20 +63,26 @@ enum ReleasePlanner {
             if let existing, let existingBytes, Array(existing.utf8) != existingBytes {
                 fileProblem = fileProblem ?? "\(changelogPath) is not valid UTF-8; convert it (iconv -f latin1 -t utf-8) so relctl can add the release to it without changing its other bytes"
             }
-            if let existing, ChangelogFile.containsVersion(version.description, in: existing) {
+            // A prerelease's notes go in its tag message (and --json) unless changelog.prereleases is true.
+            let writesChangelog = version.isStable || config.changelogPrereleases
+            if writesChangelog, let existing, ChangelogFile.containsVersion(version.description, in: existing) {
                 fileProblem = fileProblem ?? "\(changelogPath) already has a section for \(version); remove it or tag that release (\(tag)) by hand"
             }
             let update = ChangelogFile.update(existing, with: release)
             section = update.section
-            if writes.contains(where: { $0.path == path }) {
-                fileProblem = fileProblem ?? "\(changelogPath) is both a version file and the changelog; point 'changelog.path' elsewhere"
+            if writesChangelog {
+                if writes.contains(where: { $0.path == path }) {
+                    fileProblem = fileProblem ?? "\(changelogPath) is both a version file and the changelog; point 'changelog.path' elsewhere"
+                }
+                writes.append(FileWrite(path: path, oldBytes: existingBytes, newBytes: Array(update.text.utf8)))
             }
-            writes.append(FileWrite(path: path, oldBytes: existingBytes, newBytes: Array(update.text.utf8)))
         }
 
         var notice: MajorReleaseNotice?
         var committedBytes: [String: [UInt8]?] = [:]
-        if analysis.bump == .major {
+        // A prerelease or a maintenance release never writes the marker: it comes with the stable release on main.
+        let majorLater = analysis.bump == .major && !version.isStable
+        if analysis.bump == .major && version.isStable && !analysis.track.maintenance {
             var made = MajorReleaseNotice(version: version.description, previousVersion: analysis.current?.description, tag: tag,
                                           date: ReleaseClock.isoDate(environment),
                                           breakingChanges: MajorReleaseNotice.breakingChanges(in: analysis.commits.commits))
@@ -96,11 +116,46 @@ enum ReleasePlanner {
         unlinked.links = nil
         let tagMessage = ReleaseNotes.tagMessage(version: tag, section: section ?? unlinked.section)
 
-        return ReleasePlan(root: root, version: version.description, previousVersion: analysis.current?.description,
+        var plan = ReleasePlan(root: root, version: version.description, previousVersion: analysis.current?.description,
                            bump: analysis.bump, tag: tag, branch: try repository.currentBranch(), head: head,
                            writes: writes, committedBytes: committedBytes, changelogSection: section,
                            commitMessage: message.hasSuffix("\n") ? message : message + "\n",
                            tagMessage: tagMessage, notice: notice,
                            identities: identities, fileProblem: fileProblem, identityProblem: identityProblem)
+        plan.track = analysis.track
+        plan.prereleaseNumber = analysis.prereleaseNumber
+        plan.majorLater = majorLater
+        plan.releasedBuilds = releasedBuilds
+        plan.buildNote = buildNote
+        return plan
+    }
+
+    /// Google Play never takes a versionCode below one it has, on any track: a versionCode from `--build`, fromVersion
+    /// or env that is not above the highest a release tag holds (a maintenance release under fromVersion, 10403 after
+    /// main's 30000) is refused with the file, the two numbers and the fix.
+    static func versionCodeBelowReleased(_ sync: VersionSync, released: ReleasedBuildNumbers?, build: String?,
+                                         strategy: String) -> String? {
+        guard let released, let tagged = released.android, let tag = released.tag, let new = sync.plan.androidBuild,
+              !ReleasedBuildNumbers.isHigher(new, than: tagged) else { return nil }
+        let site = sync.current.files.lazy.compactMap { file in
+            file.locations.first { [.androidBuild, .build].contains($0.field) && $0.indirection == nil }.map { "\(file.entry.path):\($0.line)" }
+        }.first ?? ".relctl.json"
+        let source = build != nil ? "--build \(build ?? "")" : "buildNumber strategy \(strategy)"
+        return "\(site): versionCode \(new) (from \(source)) is not above \(tagged), which release \(tag) holds; Google Play never accepts a versionCode at or below one it has on any track (pass --build N above \(tagged), or use the increment strategy, which counts from every release tag)"
+    }
+
+    /// When a release tag the branch does not hold has a higher build number than the files: where the count goes on
+    /// from, for the dry run and the release's notes.
+    static func buildNote(released: ReleasedBuildNumbers?, current: CurrentVersions) -> String? {
+        guard let released, let tag = released.tag else { return nil }
+        var parts: [String] = []
+        if let files = current.highestIOSBuild, let tagged = released.ios, ReleasedBuildNumbers.isHigher(tagged, than: files) {
+            parts.append("iOS \(tagged) (the files hold \(files))")
+        }
+        if let files = current.highestAndroidBuild, let tagged = released.android, ReleasedBuildNumbers.isHigher(tagged, than: files) {
+            parts.append("Android \(tagged) (the files hold \(files))")
+        }
+        guard !parts.isEmpty else { return nil }
+        return "build numbers go on from the highest a release tag holds (\(tag)), not this branch's files: \(parts.joined(separator: ", "))"
     }
 }

@@ -18,6 +18,9 @@ struct ReleaseReport {
     var halted = false
     /// Set when nothing was released: why (or nil when no reason is known); only such a report carries `reason`.
     var reason: String?? = .none
+    /// The branch's track and a prerelease's counter (see ReleaseTrack.swift).
+    var track = ReleaseTrack()
+    var prereleaseNumber: UInt64?
 
     /// A release: planned (`commit` nil, a dry run) or made.
     init(_ plan: ReleasePlan, commit: String?, pushed: Bool, dryRun: Bool) {
@@ -31,6 +34,8 @@ struct ReleaseReport {
         self.pushed = pushed
         majorPending = plan.notice != nil
         self.dryRun = dryRun
+        track = plan.track
+        prereleaseNumber = plan.prereleaseNumber
     }
 
     /// A major release halted before it was made: the version, bump and tag it would have, no commit and no
@@ -45,11 +50,19 @@ struct ReleaseReport {
         majorPending = true
         self.dryRun = dryRun
         halted = true
+        track = plan.track
+        prereleaseNumber = plan.prereleaseNumber
     }
 
     /// No release due, but the last one (`tag`, made here) was or would be published.
     init(publishing tag: String, analysis: ReleaseAnalysis, pushed: Bool, majorPending: Bool, dryRun: Bool) {
         version = analysis.current?.description
+        if tag == analysis.reachablePrereleaseTag, let prerelease = analysis.reachablePrerelease {
+            // The channel's last prerelease, made here and not yet pushed.
+            version = prerelease.version
+            track = analysis.track
+            prereleaseNumber = prerelease.number
+        }
         bump = .none
         self.tag = tag
         commit = analysis.headCommit
@@ -66,6 +79,7 @@ struct ReleaseReport {
         self.majorPending = majorPending
         self.dryRun = dryRun
         reason = .some(analysis.reason)
+        track = analysis.track
     }
 
     // MARK: JSON
@@ -83,7 +97,7 @@ struct ReleaseReport {
             ("pushed", .bool(pushed)),
             ("majorPending", .bool(majorPending)),
             ("dryRun", .bool(dryRun)),
-        ]
+        ] + Self.trackJSON(track, prereleaseNumber: prereleaseNumber)
         if halted { members.append(("halted", .bool(true))) }
         if case .some(let reason) = reason { members.append(("reason", .optional(reason))) }
         return .object(members)
@@ -95,7 +109,34 @@ struct ReleaseReport {
     /// `halted=true` after a halt.
     var ciOutputs: [(name: String, value: String)] {
         [("version", version ?? ""), ("bump", bump.description), ("tag", tag ?? ""), ("major_pending", "\(majorPending)")]
+            + [("prerelease", "\(track.isPrerelease)"), ("channel", track.channel?.name ?? "")]
             + (halted ? [("halted", "true")] : [])
+    }
+
+    /// `channel`, `prerelease` (the counter) and `range` of `--json` in next, status, changelog and release: null on a
+    /// stable release and outside a maintenance branch.
+    static func trackJSON(_ track: ReleaseTrack, prereleaseNumber: UInt64?) -> [(String, JSONOutput)] {
+        [("channel", .optional(track.channel?.name)),
+         ("prerelease", prereleaseNumber.map { .int(Int($0)) } ?? .null),
+         ("range", .optional(track.range?.description))]
+    }
+
+    /// The note a prerelease of a major release prints instead of the banner: the decision comes with the final.
+    static func majorLaterNotice(_ plan: ReleasePlan) -> String {
+        let final = VersionParts(plan.version).core
+        return "\(plan.version) is a prerelease of a major release: no \(MajorReleaseMarker.fileName) and no halt now; the stable \(final) will be major and its release writes the marker (min_supported_version stays as it is)"
+    }
+
+    /// `beta (prerelease 2)`, `maintenance 1.4.x`, or both; nil for a stable release from a main branch.
+    static func trackLine(_ track: ReleaseTrack, prereleaseNumber: UInt64?) -> String? {
+        var parts: [String] = []
+        if let channel = track.channel {
+            parts.append("\(channel)" + (prereleaseNumber.map { " (prerelease \($0))" } ?? ""))
+        }
+        if track.maintenance {
+            parts.append("maintenance branch" + (track.range.map { ", range \($0)" } ?? ""))
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
     /// The job summary of a halt: what would have been released, and what to do next.
@@ -114,6 +155,7 @@ struct ReleaseReport {
         var text = "### relctl released \(version ?? "")\n\n"
         text += "- bump: **\(bump)** (from \(previousVersion ?? "no previous release"))\n- tag: `\(tag ?? "")`\(pushed ? " (pushed)" : "")\n"
         text += "- files: \(files.map { "`\($0)`" }.joined(separator: ", "))\n"
+        if let line = Self.trackLine(track, prereleaseNumber: prereleaseNumber) { text += "- channel: \(line)\n" }
         if let notice {
             text += "\n> [!WARNING]\n> **Major release \(notice.version).** `min_supported_version` was NOT changed. Raise it only after "
                 + "the new build is live in both stores: `\(MajorReleaseNotice.raiseCommand(version: notice.version))` "
@@ -176,6 +218,8 @@ struct ReleaseReport {
             text += "version:  \(plan.version) (first release: initialVersion, no release tag yet)\n"
         }
         text += "tag:      \(plan.tag)\n"
+        if let line = trackLine(plan.track, prereleaseNumber: plan.prereleaseNumber) { text += "channel:  \(line)\n" }
+        if let note = plan.buildNote { text += "builds:   \(note)\n" }
         text += "branch:   \(plan.branch ?? "(detached HEAD)")\(push ? ", pushed to '\(remote)'" : "")\n\n"
         let commits = analysis.commits.commits
         let counted = commits.filter(\.counted)

@@ -26,6 +26,9 @@ enum ReleaseWorkflow {
 
         let analysis = try workspace.analyze()
         if analysis.cannotNumber, let reason = analysis.reason { throw CLIFailure(message: reason) }
+        // A maintenance branch releases only inside its range: a commit leaving it is refused, never clamped.
+        let outOfRange = analysis.rangeProblems(mainBranch: workspace.mainBranch)
+        if !outOfRange.isEmpty { throw PreflightFailure(problems: outOfRange.map { Problem($0) }) }
         // Never a version backwards, in a dry run too: refused before anything is planned.
         let floor = workspace.versionFloor()
         if let problem = workspace.backwardsProblem(analysis, floor: floor) {
@@ -45,6 +48,8 @@ enum ReleaseWorkflow {
             preflight.problems.removeAll { $0 == unreachable }
         }
         if !preflight.problems.isEmpty { throw PreflightFailure(problems: preflight.problems) }
+        if plan.majorLater { output.note(ReleaseReport.majorLaterNotice(plan)) }
+        if let note = plan.buildNote, !request.dryRun { output.note(note) }
         if let notice = plan.notice {
             let halt = workspace.config.onMajor == .halt && !request.confirmMajor
             MajorReleaseMarker.announce(notice, halted: halt, context: context)
@@ -128,7 +133,7 @@ enum ReleaseWorkflow {
         let output = context.output
         let majorPending = workspace.pendingMajor != nil
         // The last release may have been made locally by a run whose push failed. With --push, finish that.
-        guard request.push, let tag = analysis.baseTag else {
+        guard request.push, let tag = analysis.lastReleaseTag else {
             output.message(analysis.reason ?? "no release is due")
             let report = ReleaseReport(nothingDue: analysis, majorPending: majorPending, dryRun: request.dryRun)
             if request.json { output.result(report.json.rendered()) }

@@ -10,7 +10,9 @@ extension Workspace {
         guard let next = analysis.next?.description else { return nil }
         // The very first release may be the version the files hold (a new app's 1.0.0): writing it changes nothing.
         let refuseEqual = analysis.baseTag != nil
-        if let floor, let (standing, site) = floor.problem(writing: next, refuseEqual: refuseEqual,
+        // So may its betas (1.0.0-beta.1 before 1.0.0): with no release yet, a first prerelease is judged by its core.
+        let judged = analysis.baseTag == nil && analysis.prereleaseNumber != nil ? VersionParts(next).core : next
+        if let floor, let (standing, site) = floor.problem(writing: judged, refuseEqual: refuseEqual,
                                                            lastSyncedTo: { self.filesWereLastSynced(to: $0, current: floor.current) }) {
             let held = site.value
             switch standing {

@@ -6,8 +6,11 @@ extension Workspace {
     /// configured strategy. Nothing is written; every problem is a `CLIFailure` naming `path:line`.
     ///
     /// With `increment`, a sync that changes no marketing version (and finds no build drift) keeps the build
-    /// numbers, so running the same sync twice changes nothing the second time.
-    func planVersionSync(version: String, build: String?, environment: [String: String]) throws -> VersionSync {
+    /// numbers, so running the same sync twice changes nothing the second time. `released`: the highest build numbers
+    /// any release tag holds (a release passes them, see ReleasedBuildNumbers.swift): `increment` then counts from
+    /// the higher of them and the files, so a maintenance or beta branch never reuses another branch's build number.
+    func planVersionSync(version: String, build: String?, environment: [String: String],
+                         released: ReleasedBuildNumbers? = nil) throws -> VersionSync {
         let current = try readVersions()
         var ios: String?
         var android: String?
@@ -37,8 +40,15 @@ extension Workspace {
                             && filesWereLastSynced(to: version, current: current) {
                     note = "every file already holds \(version); build numbers kept (pass --build N to set them)"
                 } else {
+                    // A platform no file holds stays without a build number, whatever the tags hold.
+                    func raised(_ held: String?, _ tagged: String?) -> String? {
+                        guard let held else { return nil }
+                        guard let tagged, ReleasedBuildNumbers.isHigher(tagged, than: held) else { return held }
+                        return tagged
+                    }
                     (ios, android) = try nextBuilds(settings, current: current, version: version, environment: environment,
-                                                    currentIOS: current.highestIOSBuild, currentAndroid: current.highestAndroidBuild)
+                                                    currentIOS: raised(current.highestIOSBuild, released?.ios),
+                                                    currentAndroid: raised(current.highestAndroidBuild, released?.android))
                 }
             case .fromVersion, .env:
                 // These do not depend on the current values; each file checks "greater than current" itself.

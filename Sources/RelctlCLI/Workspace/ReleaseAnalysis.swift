@@ -25,6 +25,22 @@ struct ReleaseAnalysis {
     /// The commits of the range as read (message and parents), newest first; kept only when `analyze` is asked
     /// to (`relctl lint` checks them), so `next` and `release` free the messages once they are classified.
     var records: [CommitRecord] = []
+    /// The branch's track: the prerelease channel, and on a maintenance branch its range (see ReleaseTrack.swift).
+    var track = ReleaseTrack()
+    /// The counter of a prerelease: 2 in `1.3.0-beta.2`.
+    var prereleaseNumber: UInt64?
+    /// The tag of the channel's last prerelease of the same core (`v1.3.0-beta.1` before `-beta.2`), when one exists.
+    var lastPrereleaseTag: String?
+    /// `lastPrereleaseTag` when HEAD reaches it: the newest release made on this branch, which a rerun of
+    /// `release --push` publishes when its push failed (see `lastReleaseTag`).
+    var reachablePrereleaseTag: String?
+    /// The version and counter of `reachablePrereleaseTag` (`1.3.0-beta.2`, 2).
+    var reachablePrerelease: (version: String, number: UInt64)?
+
+    /// The newest release tag HEAD reaches: the channel's last prerelease on this branch, else the base.
+    var lastReleaseTag: String? { reachablePrereleaseTag ?? baseTag }
+    /// On a maintenance branch: the counted commits whose bump would take the version out of its range, oldest first.
+    var rangeViolations: [AnalyzedCommit] = []
 }
 
 extension Workspace {
@@ -40,10 +56,17 @@ extension Workspace {
         let literalPrefix = String(config.tagFormat.prefix { $0 != "{" })
         var candidates: [(version: ReleaseVersion, tag: String)] = []
         var unparsed: [(text: String, tag: String)] = []
+        var track = releaseTrack()
+        if track.channel != nil || track.maintenance, case .calendar = scheme {
+            throw CLIFailure(message: "\(track.channel != nil ? "prereleases" : "maintenance branches") need versionScheme semver, and \(configDisplayPath) sets \(scheme); release from \(mainBranch) without --prerelease, or number the app with semver")
+        }
+        var prereleases: [SemanticVersion] = []
         for name in try repository.tagNames(prefix: literalPrefix) {
             guard let text = format.versionText(fromTag: name) else { continue }
             if let version = scheme.parse(text) {
+                if let range = track.range, let semantic = version.semantic, !range.contains(semantic) { continue }
                 if version.isStable { candidates.append((version, name)) }
+                else if let semantic = version.semantic { prereleases.append(semantic) }
             } else if VersionOrder.isNumeric(text), VersionParts(text).prerelease == nil {
                 unparsed.append((text, name))
             }
@@ -78,8 +101,13 @@ extension Workspace {
         let analysis = classifier.analysis(of: range.walk.commits)
         let base = range.base.map { candidates[$0.index] }
         let current = base?.version
+        if track.maintenance, track.range == nil, let semantic = current?.semantic {
+            // A maintenance branch whose name and entry spell no range keeps to its last release's minor.
+            track.range = MaintenanceRange(major: semantic.major, minor: semantic.minor)
+        }
         var result = ReleaseAnalysis(baseTag: base?.tag, current: current, commits: analysis, bump: analysis.bump,
                                      next: nil, reason: nil, headCommit: head.hex)
+        result.track = track
         if keepingRecords { result.records = range.walk.commits }
         result.unreachableTags = candidates.filter { candidate in base.map { candidate.version > $0.version } ?? true }
             .map { ($0.tag, $0.version) }
@@ -88,6 +116,16 @@ extension Workspace {
         }.map(\.tag)
         if case .semver = scheme {
             result.bump = VersionPolicy.effectiveBump(current: current?.semantic, bump: analysis.bump, majorOnZero: config.majorOnZero)
+        }
+        if track.maintenance, base == nil {
+            let branch = track.branch ?? "HEAD"
+            let what = track.range.map { "no \($0) release tag" } ?? "no release tag"
+            let fix = result.unreachableTags.first.map { "merge the last one into \(branch) (git merge \($0.tag)), or start the branch from it" }
+                ?? "there is no release of \(track.range?.description ?? "it") to maintain yet: release from \(mainBranch)"
+            result.reason = "\(what) is reachable from \(branch), so a maintenance release has no base; \(fix)"
+            result.cannotNumber = true
+            result.bump = .none
+            return result
         }
         if let base, range.walk.commits.isEmpty {
             result.reason = "HEAD is already released as \(base.tag)"
@@ -103,6 +141,15 @@ extension Workspace {
                                                  initialVersion: config.initialVersion, majorOnZero: config.majorOnZero)
                     .map(ReleaseVersion.semantic)
                 if result.next == nil { result.reason = "the version cannot be bumped further (a component would overflow)" }
+                if let range = track.range {
+                    result.rangeViolations = analysis.commits.filter { commit in
+                        commit.counted && VersionPolicy.effectiveBump(current: current?.semantic, bump: commit.bump,
+                                                                      majorOnZero: config.majorOnZero) > range.largestBump
+                    }.reversed()
+                }
+                if let channel = track.channel, let core = result.next?.semantic {
+                    try numberPrerelease(&result, channel: channel, core: core, tagged: prereleases, head: head, format: format)
+                }
             case .calendar(let calendar):
                 // The date decides the number; the commits decide whether there is a release, and `bump` still
                 // says what they mean (a breaking change is a major release for the gate).
@@ -116,6 +163,38 @@ extension Workspace {
             }
         }
         return result
+    }
+
+    /// Turns the core version `result.next` into the next prerelease of `channel` on it: one more than the highest
+    /// `core-channel.N` tag anywhere (1 when none). HEAD already tagged with the last of them: no release.
+    private func numberPrerelease(_ result: inout ReleaseAnalysis, channel: ReleaseChannel, core: SemanticVersion,
+                                  tagged: [SemanticVersion], head: ObjectID, format: TagFormat) throws {
+        let final = format.tagName(for: core)
+        if try repository.tag(named: final) != nil {
+            // The stable release is out (made on a branch HEAD does not contain): a prerelease of it would sort below it.
+            result.reason = "\(final) is already released but not an ancestor of HEAD, so a \(channel) prerelease of \(core) would come after the release it precedes; merge it into \(result.track.branch ?? "this branch") (git merge \(final)) so the next prerelease follows it"
+            result.cannotNumber = true
+            result.next = nil
+            return
+        }
+        let number = channel.nextNumber(core: core, tagged: tagged)
+        if number > 1 {
+            let last = format.tagName(for: channel.version(core: core, number: number - 1))
+            result.lastPrereleaseTag = last
+            if let reference = try repository.tag(named: last), let commit = try repository.commit(of: reference),
+               try repository.isAncestor(commit, of: head) {
+                result.reachablePrereleaseTag = last
+                result.reachablePrerelease = (channel.version(core: core, number: number - 1).description, number - 1)
+                if commit == head {
+                    result.reason = "HEAD is already released as \(last)"
+                    result.next = nil
+                    result.bump = .none
+                    return
+                }
+            }
+        }
+        result.next = .semantic(channel.version(core: core, number: number))
+        result.prereleaseNumber = number
     }
 
     /// "3 commits: 2 chore, 1 not conventional" style summary for the no-release reason.

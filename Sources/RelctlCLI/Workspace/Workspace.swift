@@ -11,6 +11,8 @@ struct Workspace {
     var environment: [String: String] = [:]
     /// The configured version files, read once per run (`readVersions`).
     let versionFiles = VersionFileCache()
+    /// `--prerelease CHANNEL` of `next`, `release`, `changelog`: a prerelease whatever the branch's entry says.
+    var requestedChannel: ReleaseChannel?
 
     /// `remindsOfHalt`: false for `release`, which says itself what a halted major release's marker means.
     static func open(_ arguments: ParsedArguments, _ context: CommandContext, remindsOfHalt: Bool = true) throws -> Workspace {

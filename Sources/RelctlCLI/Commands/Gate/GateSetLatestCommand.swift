@@ -10,10 +10,11 @@ enum GateSetLatestCommand {
         positionals: [PositionalSpec(name: "version", optional: false, help: "The new latest: a released version, e.g. 2.6.0.")],
         discussion: """
         For teams that move the latest once a build is live. Refused, with nothing written, unless <version> is a
-        released version (a release tag of tagFormat) and not below the minimum; the same version again changes
-        nothing. Only that value changes, in place: with --platform, that platform's own value; without, the default
-        value. A document version ("configVersion") moves on by one; the commit's message names the change. The
-        major-release marker is left alone (the latest blocks no one). --dry-run prints the diff and changes nothing.
+        released version (a release tag of tagFormat), not a maintenance release (a tag off the main branch with
+        a higher version released) and not below the minimum; the same version again changes nothing. Only that
+        value changes, in place: with --platform, that platform's own value; without, the default value. A document
+        version ("configVersion") moves on by one; the commit's message names the change. The major-release marker
+        is left alone (the latest blocks no one). --dry-run prints the diff and changes nothing.
 
         --json prints {"schemaVersion":1,"decision":"set-latest","document","platform","field","from","to","changed",
         "paths","message","commit","dryRun","diff"} ("changed": false when the latest already is <version>).
@@ -32,6 +33,7 @@ enum GateSetLatestCommand {
         let platform = try GateArguments.platform(arguments, settings: settings, usage: usage)
 
         let release = try workspace.releasedVersion(version, because: "the update the app offers must be one users can install")
+        if let problem = try workspace.maintenanceReleaseProblem(release) { throw CLIFailure(message: problem) }
         let site = try GateValueEdit.site(.latestVersion, platform: platform, in: loaded)
         let current = try loaded.config(for: platform)
         let whose = platform.map { "\($0)'s" } ?? "the default"
