@@ -2,26 +2,34 @@ import Foundation
 import RelctlFuzzing
 
 #if FUZZING
-// Built with `-sanitize=fuzzer` (`make fuzz`): libFuzzer owns `main` and calls these. One binary serves every
-// target; RELCTL_FUZZ_TARGET names the one to fuzz.
+// Built with `-sanitize=fuzzer` (`make fuzz`): `main` hands the process to libFuzzer's driver, which calls
+// `fuzzerTestOneInput` with each input (SwiftPM renames an executable's `main`, so libFuzzer's own `main` cannot be
+// used). One binary serves every target; RELCTL_FUZZ_TARGET names the one to fuzz.
 nonisolated(unsafe) private var selected = FuzzTarget.config
 
-@_cdecl("LLVMFuzzerInitialize")
-public func fuzzerInitialize(_ argc: UnsafeMutablePointer<Int32>?, _ argv: UnsafeMutableRawPointer?) -> Int32 {
-    let name = ProcessInfo.processInfo.environment["RELCTL_FUZZ_TARGET"] ?? ""
-    guard let target = FuzzTarget(rawValue: name) else {
-        FileHandle.standardError.write(Data("set RELCTL_FUZZ_TARGET to one of: \(FuzzTarget.allCases.map(\.rawValue).joined(separator: ", "))\n".utf8))
-        exit(64)
-    }
-    selected = target
-    return 0
-}
+@_silgen_name("LLVMFuzzerRunDriver")
+private func runDriver(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+                       _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+private func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     FuzzHarness.run(selected, bytes)
     return 0
+}
+
+@main
+struct RelctlFuzz {
+    static func main() {
+        let name = ProcessInfo.processInfo.environment["RELCTL_FUZZ_TARGET"] ?? ""
+        guard let target = FuzzTarget(rawValue: name) else {
+            FileHandle.standardError.write(Data("set RELCTL_FUZZ_TARGET to one of: \(FuzzTarget.allCases.map(\.rawValue).joined(separator: ", "))\n".utf8))
+            exit(64)
+        }
+        selected = target
+        var argc = CommandLine.argc
+        var argv = CommandLine.unsafeArgv
+        exit(runDriver(&argc, &argv, { data, size in fuzzerTestOneInput(data, size) }))
+    }
 }
 #else
 /// The seeded mutation driver: `relctl-fuzz <target>|all [--seconds S] [--iterations N] [--seed S] [--root DIR]`,

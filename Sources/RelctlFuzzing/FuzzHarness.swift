@@ -55,7 +55,7 @@ package enum FuzzHarness {
     /// JSON is JSON5; an error names a line of the text.
     static func json(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+        let lines = lineCount(bytes)
         var strict = false
         do {
             _ = try JSONDocument.parse(text, allowJSON5: false)
@@ -118,10 +118,16 @@ package enum FuzzHarness {
         return (format.unit.editor(options, readFile: nil), String(decoding: bytes.dropFirst(), as: UTF8.self))
     }
 
+    /// The most lines `bytes` can have: a parser may count a CR, a LF or a CRLF as a line break (`"\r\n"` is one
+    /// Swift `Character`, so splitting the text on `"\n"` would miss it).
+    static func lineCount(_ bytes: [UInt8]) -> Int {
+        bytes.reduce(1) { $0 + ($1 == 0x0A || $1 == 0x0D ? 1 : 0) }
+    }
+
     /// The loader never crashes; an error with a line names a line of the text.
     static func config(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
+        let lines = lineCount(bytes)
         if let problem = ConfigValidation.problem(in: text) {
             check(!problem.message.isEmpty, "an empty config error")
             if let line = problem.line { check(line >= 1 && line <= lines + 1, "config error at line \(line) of \(lines)") }

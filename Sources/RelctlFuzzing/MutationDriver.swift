@@ -57,7 +57,7 @@ package struct MutationDriver: Sendable {
             let start = index(bytes.count)
             let piece = bytes[start..<min(bytes.count, start + 1 + index(64))]
             bytes.insert(contentsOf: piece, at: index(bytes.count + 1))
-        case 4, 5 where !tokens.isEmpty:
+        case 4 where !tokens.isEmpty, 5 where !tokens.isEmpty:
             bytes.insert(contentsOf: tokens[index(tokens.count)], at: index(bytes.count + 1))
         case 6 where !bytes.isEmpty:
             let special: [UInt8] = [0x00, 0xFF, 0x7F, 0x0A, 0x0D, 0x22, 0x5C, 0x1B, 0xC2, 0x80, 0xEF]
