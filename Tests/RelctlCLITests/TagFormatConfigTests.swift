@@ -36,6 +36,13 @@ struct TagFormatConfigTests {
         #expect(result.code == 0, "\(result.stderr)")
     }
 
+    /// git allows the C1 controls in a ref name; relctl does not, since U+009B starts a terminal sequence.
+    @Test func c1ControlsAreRefusedThoughGitAllowsThem() throws {
+        #expect(throws: TagFormatError.self) { try TagFormat("v{version}\u{9B}2J") }
+        #expect(throws: TagFormatError.self) { try TagFormat("\u{85}v{version}") }
+        #expect((try? TagFormat("v{version}-\u{A0}")) != nil)
+    }
+
     /// relctl agrees with `git check-ref-format` on every format above (with a version in place of `{version}`), but
     /// for a leading `-`, which git allows under refs/tags/ and relctl refuses (such a tag reads as an option).
     @Test func agreesWithGit() throws {
