@@ -30,7 +30,20 @@ package enum FuzzHarness {
         if let message = fromBytes { check(!message.type.isEmpty, "a conventional header without a type: \(text.debugDescription)") }
         _ = CommitLinter.lint(text, settings: LintSettings())
         _ = CommitLinter.lintTitle(text, settings: LintSettings())
-        _ = TerminalText.escaped(text)
+        terminalText(text)
+    }
+
+    /// What relctl prints of a text holds no control character a terminal acts on, and `--json` holds none either
+    /// and reads back to the text.
+    static func terminalText(_ text: String) {
+        let shown = Array(TerminalText.escaped(text).unicodeScalars)
+        for (i, scalar) in shown.enumerated() where TerminalText.isEscaped(scalar) {
+            check(scalar == "\r" && i + 1 < shown.count && shown[i + 1] == "\n", "raw U+\(String(scalar.value, radix: 16)) printed from \(text.debugDescription)")
+        }
+        let json = JSONOutput.string(text).rendered()
+        check(!json.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, "raw control in JSON \(json.debugDescription)")
+        let back = try? JSONDocument.parse(json, allowJSON5: false).stringValue
+        check(back == text, "JSON \(json.debugDescription) reads back as \(String(describing: back).debugDescription)")
     }
 
     /// A version reads back from its own text; precedence is a strict order; tag names round-trip.
