@@ -56,6 +56,7 @@ clean:
 # folder, linked with lld (gold fails on the instrumented objects). New inputs libFuzzer finds go to
 # .build/fuzz-corpus/<target>, a crash to .build/fuzz-crash-<target>-*.
 FUZZ_SECONDS ?= 20
+FUZZ_SEED ?= 1
 FUZZ_TARGETS = conventional-commit semver json editors config
 .PHONY: fuzz fuzz-seeded
 fuzz: deps
@@ -69,7 +70,8 @@ fuzz: deps
 			.build/fuzz-corpus/$$target Fuzz/corpus/$$target || exit 1; \
 	done
 
-# The same harnesses as a plain seeded mutation driver, where libFuzzer is missing (FUZZ_SEED picks the run).
+# The same harnesses as a plain seeded mutation driver, where libFuzzer is missing (FUZZ_SEED picks the run); the
+# debug build the tests use, so nothing else is built.
 fuzz-seeded: deps
-	$(SWIFT) build -c release --product relctl-fuzz --scratch-path .build/fuzz-seeded
-	.build/fuzz-seeded/release/relctl-fuzz all --seconds $(FUZZ_SECONDS) --seed $${FUZZ_SEED:-1}
+	$(SWIFT) build --product relctl-fuzz
+	"$$($(SWIFT) build --show-bin-path)/relctl-fuzz" all --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED)
