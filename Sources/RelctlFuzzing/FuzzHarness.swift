@@ -121,12 +121,20 @@ package enum FuzzHarness {
         let formats = FileFormat.allCases
         let format = formats[Int(first) % formats.count]
         var options = FileOptions()
+        // The high bit of the first byte picks each format's other options.
+        let other = first & 0x80 != 0
+        switch format {
+        case .json where other: options.keyPath = ["expo", "version"]
+        case .pbxproj where other, .plist where other, .xcconfig where other: options.only = .build
+        case .pubspec where other: options.padBuildNumber = true
+        default: break
+        }
         if format == .versionCatalog {
             options.versionNameKey = "versionName"
             options.versionCodeKey = "versionCode"
         }
         if format == .regex {
-            options.pattern = first & 0x80 == 0 ? #"^VERSION = "(?<version>[0-9.]+)""# : #"(?<version>[0-9]+\.[0-9]+\.[0-9]+) \((?<build>[0-9]+)\)"#
+            options.pattern = !other ? #"^VERSION = "(?<version>[0-9.]+)""# : #"(?<version>[0-9]+\.[0-9]+\.[0-9]+) \((?<build>[0-9]+)\)"#
         }
         return (format.unit.editor(options, readFile: nil), String(decoding: bytes.dropFirst(), as: UTF8.self))
     }
