@@ -76,3 +76,27 @@ uninstall:
 
 clean:
 	rm -rf .build
+
+# Fuzzing (README, "Fuzzing"): each harness for FUZZ_SECONDS under libFuzzer and AddressSanitizer, in its own build
+# folder, linked with lld (gold fails on the instrumented objects). New inputs libFuzzer finds go to
+# .build/fuzz-corpus/<target>, a crash to .build/fuzz-crash-<target>-*.
+FUZZ_SECONDS ?= 20
+FUZZ_SEED ?= 1
+FUZZ_TARGETS = conventional-commit semver json editors config
+.PHONY: fuzz fuzz-seeded
+fuzz: deps
+	$(SWIFT) build -c release --product relctl-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
+		-Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld --scratch-path .build/fuzz
+	@for target in $(FUZZ_TARGETS); do \
+		mkdir -p .build/fuzz-corpus/$$target; \
+		echo "fuzzing $$target for $(FUZZ_SECONDS) s"; \
+		RELCTL_FUZZ_TARGET=$$target .build/fuzz/release/relctl-fuzz -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
+			-detect_leaks=0 -print_final_stats=1 -artifact_prefix=.build/fuzz-crash-$$target- \
+			.build/fuzz-corpus/$$target Fuzz/corpus/$$target || exit 1; \
+	done
+
+# The same harnesses as a plain seeded mutation driver, where libFuzzer is missing (FUZZ_SEED picks the run); the
+# debug build the tests use, so nothing else is built.
+fuzz-seeded: deps
+	$(SWIFT) build --product relctl-fuzz
+	"$$($(SWIFT) build --show-bin-path)/relctl-fuzz" all --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED)

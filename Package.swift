@@ -39,3 +39,11 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Fuzzing (README, "Fuzzing"): the harnesses, one binary that runs them — under libFuzzer when built with
+// `-sanitize=fuzzer -DFUZZING` (`make fuzz`), else as a seeded mutation driver — and a short seeded pass in the tests.
+package.targets += [
+    .target(name: "RelctlFuzzing", dependencies: ["RelctlCore", "RelctlFiles", "RelctlCLI"]),
+    .executableTarget(name: "relctl-fuzz", dependencies: ["RelctlFuzzing"], path: "Sources/RelctlFuzz"),
+    .testTarget(name: "RelctlFuzzingTests", dependencies: ["RelctlFuzzing"]),
+]

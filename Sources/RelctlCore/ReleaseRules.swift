@@ -95,7 +95,8 @@ public struct TagFormat: Hashable, Sendable, CustomStringConvertible {
     public static let `default` = TagFormat(prefix: "v", suffix: "")
 
     /// Validates `pattern`: exactly one `{version}`, and no character git forbids in a ref name
-    /// (whitespace, control characters, `~^:?*[\`, `..`, `@{`, a leading `-` or `/`, a trailing `.` or `/`, `.lock`).
+    /// (`git check-ref-format`: whitespace, control characters, `~^:?*[\`, `..`, `@{`, `//`, a leading `-` or `/`,
+    /// a trailing `.` or `/`, a component starting with `.` or ending with `.lock`, `@` alone).
     public init(_ pattern: String) throws(TagFormatError) {
         let parts = pattern.split(separator: TagFormat.placeholder, omittingEmptySubsequences: false)
         guard parts.count == 2 else {
@@ -158,7 +159,8 @@ public struct TagFormat: Hashable, Sendable, CustomStringConvertible {
     /// A reason `name` is not a valid git tag name (`git check-ref-format`), or `nil`.
     private static func refNameProblem(_ name: String) -> String? {
         for scalar in name.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F { return "control character in tag name" }
+            // git refuses C0 and DEL; relctl refuses the C1 controls too (U+009B starts a terminal sequence).
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { return "control character in tag name" }
             if scalar == " " { return "space in tag name" }
             if "~^:?*[\\".unicodeScalars.contains(scalar) { return "character \"\(scalar)\" is not allowed in tag names" }
         }
@@ -169,6 +171,8 @@ public struct TagFormat: Hashable, Sendable, CustomStringConvertible {
         if name.hasSuffix(".") || name.hasSuffix("/") { return "tag names cannot end with \"\(name.last!)\"" }
         if name.hasSuffix(".lock") { return "tag names cannot end with \".lock\"" }
         if name.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { return "a tag name component cannot start with \".\"" }
+        if name.split(separator: "/").contains(where: { $0.hasSuffix(".lock") }) { return "a tag name component cannot end with \".lock\"" }
+        if name == "@" { return "\"@\" alone is not a tag name" }
         return nil
     }
 }

@@ -21,9 +21,9 @@ struct GateConfigTests {
         (#"{"document": "remoteconfig.template.json", "format": "firebsae"}"#,
          "error: .relctl.json:2: 'gate.format' \"firebsae\" is not a gate document format; did you mean \"firebase\"?"),
         (#"{"document": "../shared/remoteconfig.template.json", "format": "firebase"}"#,
-         "error: .relctl.json:2: 'gate.document' \"../shared/remoteconfig.template.json\" is not a path inside the repository"),
+         "error: .relctl.json:2: 'gate.document' \"../shared/remoteconfig.template.json\" is outside the repository; give it relative to the repository root"),
         (#"{"document": "/etc/remoteconfig.json", "format": "firebase"}"#,
-         "error: .relctl.json:2: 'gate.document' \"/etc/remoteconfig.json\" is not a path inside the repository"),
+         "error: .relctl.json:2: 'gate.document' \"/etc/remoteconfig.json\" is an absolute path; give it relative to the repository root"),
         (#"{"document": "remoteconfig.template.json", "format": "firebase", "keys": {"minimumVersion": "ios_minimum_version"}}"#,
          "error: .relctl.json:2: unknown key 'gate.keys.minimumVersion'; known keys:"),
         (#"{"document": "remoteconfig.template.json", "format": "firebase", "keys": {"platforms": "by_platform"}}"#,
@@ -71,8 +71,7 @@ struct GateConfigTests {
         for arguments in [["gate", "check"], ["gate", "raise-min", "2.5.0", "--confirm-live"], ["gate", "evaluate", "1.0.0"]] {
             let result = relctl(arguments, in: repo.path, environment: repo.goldenEnvironment())
             #expect(result.code == 1, "\(arguments)")
-            #expect(result.stderr.contains("error: .relctl.json:2: 'gate.document' \"config/remoteconfig.template.json\" resolves to "), "\(result.stderr)")
-            #expect(result.stderr.contains(", outside the repository "))
+            #expect(result.stderr.contains("error: .relctl.json:2: 'gate.document' \"config/remoteconfig.template.json\" is outside the repository: config is a symbolic link to "), "\(result.stderr)")
         }
         try FileManager.default.removeItem(atPath: repo.path + "/config")
         try FileManager.default.createDirectory(atPath: repo.path + "/config", withIntermediateDirectories: false)

@@ -44,6 +44,8 @@ struct Config {
     /// What `relctl lint` accepts (`lint`); see LintConfig.swift. `lintTypes`: the types `lint.types` adds.
     var lint = LintSettings()
     var lintTypes: [String] = []
+    /// Every path the config names, with its key and line (ConfiguredPath.swift).
+    var paths: [ConfiguredPath] = []
 }
 
 extension Config {
@@ -69,6 +71,7 @@ extension Config {
         }
         var config = try parse(String(decoding: data, as: UTF8.self), path: display)
         config.absolutePath = path
+        if let repositoryRoot { try config.checkPathsInside(root: repositoryRoot) }
         return config
     }
 

@@ -45,7 +45,7 @@ extension Config {
         if let items = try object.array("files") {
             var seen: [String: Int] = [:]
             var entries: [FileEntry] = []
-            for item in items {
+            for (index, item) in items.enumerated() {
                 let entry: FileEntry
                 do {
                     entry = try FileEntry(from: item, configPath: object.path)
@@ -57,6 +57,9 @@ extension Config {
                     throw object.error(item, "'files': \(entry.path) is listed twice (also at line \(first)); keep one entry per file")
                 }
                 seen[entry.path] = item.line
+                let pathLine = item.member("path")?.line ?? item.line
+                _ = try Config.repositoryPath(entry.path, key: "files[\(index)].path", line: pathLine, configPath: object.path, example: "app.json")
+                record(entry.path, key: "files[\(index)].path", line: pathLine)
                 entries.append(entry)
             }
             files = entries

@@ -65,9 +65,9 @@ extension Config {
         guard let (path, pathNode) = try gate.string("document") else {
             throw gate.error(gate.node, "'gate' needs \"document\": the remote-config document relctl checks and edits, like \(GateSettings.example)")
         }
-        guard !path.isEmpty, !path.hasPrefix("/"), let normalized = LexicalPath.normalize(path), !normalized.isEmpty else {
-            throw gate.error(pathNode, "'gate.document' \"\(path)\" is not a path inside the repository; give it relative to the repository root, like \"remoteconfig.template.json\"")
-        }
+        let normalized = try Config.repositoryPath(path, key: "gate.document", line: pathNode.line, configPath: gate.path,
+                                                   example: "remoteconfig.template.json")
+        record(path, key: "gate.document", line: pathNode.line)
         guard let (formatName, formatNode) = try gate.string("format") else {
             throw gate.error(gate.node, "'gate' needs \"format\": \"firebase\" (a Remote Config template) or \"json\" (a plain document your API serves)")
         }

@@ -31,10 +31,9 @@ extension Config {
                 let settings = try StrictObject(node, path: object.path, prefix: "changelog.")
                 try settings.rejectUnknownKeys(["path", "groups", "breakingTitle", "revertsTitle", "prereleases"])
                 if let (path, pathNode) = try settings.string("path") {
-                    guard !path.isEmpty, !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else {
-                        throw settings.error(pathNode, "'changelog.path' must be a path inside the repository, like \"CHANGELOG.md\"")
-                    }
+                    _ = try Config.repositoryPath(path, key: "changelog.path", line: pathNode.line, configPath: object.path, example: "CHANGELOG.md")
                     config.changelogPath = path
+                    config.record(path, key: "changelog.path", line: pathNode.line)
                 }
                 if let flag = try settings.bool("prereleases") { config.changelogPrereleases = flag }
                 if let (title, _) = try settings.string("breakingTitle") { config.changelog.breakingChangesTitle = title }

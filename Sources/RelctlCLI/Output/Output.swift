@@ -23,16 +23,33 @@ package final class Output: @unchecked Sendable {
             colorErr: !noColor && isatty(2) == 1)
     }
 
-    /// A result line on stdout.
-    package func result(_ line: String) { writeOut(line + "\n") }
-    /// Raw text on stdout (a diff, a changelog), written as is.
-    package func resultText(_ text: String) { writeOut(text) }
-    /// A message line on stderr.
-    package func message(_ line: String) { writeErr(line + "\n") }
+    // Every line and text below passes through `TerminalText.escaped`: text from the repository (commit messages,
+    // paths, tag names, file contents) never reaches the terminal or the CI log with a raw control character. The
+    // only escape sequences written are relctl's own colours (`paint`, `coloredLines`), added after escaping.
 
-    package func error(_ text: String) { writeErr(paint("error:", .red) + " " + text + "\n") }
-    package func warning(_ text: String) { writeErr(paint("warning:", .yellow) + " " + text + "\n") }
-    package func note(_ text: String) { writeErr(paint("note:", .cyan) + " " + text + "\n") }
+    /// A result line on stdout.
+    package func result(_ line: String) { writeOut(TerminalText.escaped(line) + "\n") }
+    /// Text on stdout (a diff, a changelog), as is but for control characters.
+    package func resultText(_ text: String) { writeOut(TerminalText.escaped(text)) }
+    /// A message line on stderr.
+    package func message(_ line: String) { writeErr(TerminalText.escaped(line) + "\n") }
+
+    package func error(_ text: String) { writeErr(paint("error:", .red) + " " + TerminalText.escaped(text) + "\n") }
+    package func warning(_ text: String) { writeErr(paint("warning:", .yellow) + " " + TerminalText.escaped(text) + "\n") }
+    package func note(_ text: String) { writeErr(paint("note:", .cyan) + " " + TerminalText.escaped(text) + "\n") }
+
+    /// `place: label text` on stderr with `label` painted (`lint`'s `file:line: error: …`).
+    package func labeled(_ place: String, _ label: String, _ color: Color, _ text: String) {
+        writeErr(TerminalText.escaped(place) + ": " + paint(label, color) + " " + TerminalText.escaped(text) + "\n")
+    }
+
+    /// `text` on stderr, each line in `color` whether or not stderr is a terminal (the caller decides: a CI log may
+    /// show colour), then a line feed, as `message` writes it.
+    package func coloredLines(_ text: String, _ color: Color) {
+        let body = text.hasSuffix("\n") ? String(text.dropLast()) : text
+        let lines = TerminalText.escaped(body).split(separator: "\n", omittingEmptySubsequences: false)
+        writeErr(lines.map { "\u{1B}[\(color.rawValue)m\($0)\u{1B}[0m" }.joined(separator: "\n") + (text.hasSuffix("\n") ? "\n" : "") + "\n")
+    }
 
     package enum Color: String { case red = "31", yellow = "33", cyan = "36", bold = "1", boldRed = "1;31", boldYellow = "1;33" }
 

@@ -74,7 +74,8 @@ enum ReleasePlanner {
                 if writes.contains(where: { $0.path == path }) {
                     fileProblem = fileProblem ?? "\(changelogPath) is both a version file and the changelog; point 'changelog.path' elsewhere"
                 }
-                writes.append(FileWrite(path: path, oldBytes: existingBytes, newBytes: Array(update.text.utf8)))
+                writes.append(FileWrite(path: path, oldBytes: existingBytes, newBytes: Array(update.text.utf8),
+                                        displayPath: changelogPath))
             }
         }
 
@@ -96,7 +97,7 @@ enum ReleasePlanner {
                 if Array(dated.json().utf8) == existing { made = dated }
             }
             notice = made
-            writes.append(FileWrite(path: path, oldBytes: existing, newBytes: Array(made.json().utf8)))
+            writes.append(FileWrite(path: path, oldBytes: existing, newBytes: Array(made.json().utf8), displayPath: MajorReleaseMarker.fileName))
             let committed = try repository.blobIDs(at: [MajorReleaseMarker.fileName], in: head)[0].map(repository.blobBytes)
             if committed != existing { committedBytes[path] = committed }
         }

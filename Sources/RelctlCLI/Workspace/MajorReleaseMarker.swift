@@ -11,7 +11,8 @@ enum MajorReleaseMarker {
     static func announce(_ notice: MajorReleaseNotice, halted: Bool = false, context: CommandContext) {
         let noColor = !(context.environment["NO_COLOR"] ?? "").isEmpty
         let colored = !noColor && (context.output.colorErr || context.ci?.logShowsColor == true)
-        context.output.message(notice.banner(colored: colored, halted: halted))
+        let banner = notice.banner(colored: false, halted: halted)
+        if colored { context.output.coloredLines(banner, .boldRed) } else { context.output.message(banner) }
         if let annotation = context.ci?.majorReleaseWarning(notice, halted: halted) { context.output.message(annotation) }
     }
 }

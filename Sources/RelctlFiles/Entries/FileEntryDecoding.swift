@@ -63,6 +63,7 @@ extension FileEntry {
         }
         options.targets = try stringArray("targets")
         options.pattern = try string("pattern")
+        if let patternNode = node.member("pattern") { options.patternSource = DiagnosticLocation(path: configPath, line: patternNode.line) }
         options.versionNameKey = try string("versionNameKey")
         options.versionCodeKey = try string("versionCodeKey")
         if let v = node.member("padBuildNumber") {

@@ -1,3 +1,5 @@
+import RelctlCore
+
 /// Per-format options; each applies only to the formats listed.
 package struct FileOptions: Sendable, Hashable {
     /// json: key path of the value (default `["version"]`).
@@ -8,6 +10,8 @@ package struct FileOptions: Sendable, Hashable {
     package var targets: [String]?
     /// regex: a pattern with a `(?<version>…)` group.
     package var pattern: String?
+    /// regex: where `pattern` is written (the config file, the line), for a pattern stopped by its step budget.
+    package var patternSource: DiagnosticLocation?
     /// properties: key of the version name (`VERSION_NAME` when neither key is given); version-catalog: the key of
     /// the `[versions]` table holding the version name.
     package var versionNameKey: String?

@@ -16,6 +16,13 @@ package struct FileWrite: Sendable, Hashable {
         self.displayPath = displayPath
     }
 
+    /// The repository root the write must stay inside, when `displayPath` says it: `path` is the root, a slash and
+    /// `displayPath`. `TransactionalWriter` checks the folder it writes in, links resolved, still lies inside it.
+    package var confiningRoot: String? {
+        guard let displayPath, !displayPath.isEmpty, !displayPath.hasPrefix("/"), path.hasSuffix("/" + displayPath) else { return nil }
+        return String(path.dropLast(displayPath.utf8.count + 1))
+    }
+
     /// The path for messages: `displayPath`, else `path` relative to the nearest enclosing folder with a `.git`
     /// (the repository root relctl runs in), else `path` as is.
     package var shownPath: String {

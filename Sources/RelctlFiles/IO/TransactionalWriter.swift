@@ -18,6 +18,11 @@ package enum TransactionalWriter {
                 throw FileEditError(path: w.shownPath, line: nil, message: "is a symbolic link to \(target)",
                                     hint: "point the files entry / changelog.path at the real file")
             }
+            // The config's paths were checked at load; the tree can change since (a folder replaced by a link).
+            if let root = w.confiningRoot, !RepositoryConfinement.folderIsInside(w.path, root: root) {
+                throw FileEditError(path: w.shownPath, line: nil, message: "leads outside the repository through a symbolic link",
+                                    hint: "relctl writes only inside the repository; replace the link with the folder itself")
+            }
             let current = try? Data(contentsOf: URL(fileURLWithPath: w.path))
             if w.oldBytes == nil {
                 guard !FileManager.default.fileExists(atPath: w.path) else {

@@ -87,7 +87,7 @@ enum LintCommand {
                 let place = message.place(problem)
                 let isError = problem.severity == .error
                 if isError { errors += 1 } else { warnings += 1 }
-                output.message("\(place): \(output.paint(isError ? "error:" : "warning:", isError ? .red : .yellow)) \(problem.text)")
+                output.labeled(place, isError ? "error:" : "warning:", isError ? .red : .yellow, problem.text)
                 let title = "relctl lint: \(place)"
                 let annotation = isError ? context.ci?.errorAnnotation(title: title, message: problem.text)
                     : context.ci?.warningAnnotation(title: title, message: problem.text)

@@ -12,10 +12,13 @@ import RelctlCore
 package struct RegexEditor: VersionEditor {
     package var pattern: String
     package var field: VersionField
+    /// Where the pattern is written (the config file and the line of `pattern`), for the error when it runs too long.
+    package var source: DiagnosticLocation?
 
-    package init(pattern: String, field: VersionField = .marketing) {
+    package init(pattern: String, field: VersionField = .marketing, source: DiagnosticLocation? = nil) {
         self.pattern = pattern
         self.field = field
+        self.source = source
     }
 
     /// Validates the pattern; `path` names the config file in the error.
@@ -24,6 +27,11 @@ package struct RegexEditor: VersionEditor {
             _ = try compile(pattern)
         } catch {
             throw FileEditError(path: path, line: line, message: "invalid regex pattern: \(error.localizedDescription)")
+        }
+        if let nested = RegexGuard.nestedRepetition(in: pattern) {
+            throw FileEditError(path: path, line: line,
+                                message: "regex pattern repeats a group that holds only a repetition, \(nested): matching it can take time exponential in the line's length",
+                                hint: "drop the outer repetition: the repeated item alone matches the same text")
         }
         guard pattern.contains("(?<version>") else {
             throw FileEditError(path: path, line: line, message: "regex pattern has no (?<version>…) group",
@@ -42,7 +50,14 @@ package struct RegexEditor: VersionEditor {
             throw FileEditError(path: path, line: nil, message: "invalid regex pattern")
         }
         let matcher = Matcher(regex: compiled, field: field, capturesBuild: pattern.contains("(?<build>"))
-        let found = matcher.matches(text)
+        let found: [(version: VersionLocation?, build: VersionLocation?)]
+        do {
+            found = try matcher.matches(text)
+        } catch {
+            throw FileEditError(path: source?.path ?? path, line: source?.line,
+                                message: "regex pattern \(pattern) ran over its step budget on \(path) (catastrophic backtracking) and was stopped",
+                                hint: "make the pattern linear: anchor it with ^ and avoid nested or overlapping repetitions like (a+)+ or (a|aa)+")
+        }
         if found.count > 1 {
             let lines = found.map { String(($0.version ?? $0.build)!.line) }
             throw FileEditError(path: path, line: (found[1].version ?? found[1].build)?.line,
@@ -68,7 +83,7 @@ package struct RegexEditor: VersionEditor {
         let capturesBuild: Bool
 
         /// The groups of every match: (version location, build location).
-        func matches(_ text: String) -> [(version: VersionLocation?, build: VersionLocation?)] {
+        func matches(_ text: String) throws(RegexBudgetExceeded) -> [(version: VersionLocation?, build: VersionLocation?)] {
             var lines = LineCounter(text)
             func location(_ match: NSTextCheckingResult, _ group: String, _ field: VersionField) -> VersionLocation? {
                 let ns = match.range(withName: group)
@@ -78,7 +93,18 @@ package struct RegexEditor: VersionEditor {
                 return VersionLocation(field: field, value: String(text[r]), line: lines.line(of: start), range: start..<end,
                                        context: group == "build" ? "build" : "regex")
             }
-            return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
+            let range = NSRange(text.startIndex..., in: text)
+            var found: [NSTextCheckingResult] = []
+            var ticks = 0
+            var exceeded = false
+            let budget = range.length + RegexGuard.extraTicks(range.length)
+            regex.enumerateMatches(in: text, options: [.reportProgress], range: range) { match, _, stop in
+                if let match { found.append(match); return }
+                ticks += 1
+                if ticks > budget { exceeded = true; stop.pointee = true }
+            }
+            if exceeded { throw RegexBudgetExceeded() }
+            return found.compactMap { match in
                 let pair = (location(match, "version", field), capturesBuild ? location(match, "build", .build) : nil)
                 return pair.0 == nil && pair.1 == nil ? nil : pair
             }
@@ -98,7 +124,8 @@ package struct RegexEditor: VersionEditor {
         /// Whether the pattern still matches exactly once with `edits` applied, its version group holding `value`.
         private func stillMatches(after edits: [TextEdit], holding value: String) -> Bool {
             checked.answer(edits) {
-                let after = matcher.matches(applying(edits, to: text))
+                // The original text passed within the budget; a text that does not is taken as not matching.
+                guard let after = try? matcher.matches(applying(edits, to: text)) else { return false }
                 return after.count == 1 && after[0].version?.value == value
             }
         }

@@ -17,7 +17,7 @@ struct RegexFormat: VersionFileFormat {
     func label(_ location: VersionLocation) -> String { location.field.rawValue }
 
     func editor(_ options: FileOptions, readFile: (@Sendable (String) -> String?)?) -> any VersionEditor {
-        RegexEditor(pattern: options.pattern ?? "", field: options.field ?? .marketing)
+        RegexEditor(pattern: options.pattern ?? "", field: options.field ?? .marketing, source: options.patternSource)
     }
 
     /// A `(?<build>…)` group takes the shared build number (Android's when the platforms count separately).
