@@ -32,8 +32,9 @@ demo: deps
 	scripts/demo "$$($(SWIFT) build --show-bin-path)/relctl"
 
 # The whole suite: the plain debug run, the read-once check, then again under AddressSanitizer and
-# ThreadSanitizer.
+# ThreadSanitizer, then a short libFuzzer pass over every harness.
 test: test-plain opens sanitize
+	$(MAKE) fuzz FUZZ_SECONDS=10
 
 test-plain: test-deps
 	$(SWIFT) test
