@@ -30,7 +30,11 @@ struct Preflight {
             dirty.removeAll { $0 == markerEntry }
             problem(text)
         }
-        if !allowDirty {
+        // A release that was interrupted (a dry run does not finish it): its files are what make the tree dirty.
+        let interrupted = try? ReleaseJournal.load(gitDir: repository.gitDir)
+        if let interrupted {
+            problem("release \(interrupted.version) was interrupted (\(ReleaseJournal.path(gitDir: repository.gitDir)), stopped after step '\(interrupted.lastStep)'); rerun 'relctl release' to finish or roll it back")
+        } else if !allowDirty {
             if !dirty.isEmpty {
                 let names = dirty.prefix(3).map(\.path).joined(separator: ", ") + (dirty.count > 3 ? ", …" : "")
                 problem("the work tree has \(dirty.count) uncommitted or untracked file\(dirty.count == 1 ? "" : "s") (\(names)); commit or stash them, or pass --allow-dirty")
@@ -50,6 +54,11 @@ struct Preflight {
         }
         if FileManager.default.fileExists(atPath: repository.gitDir + "/index.lock") {
             problem("another git process holds the index (\(repository.gitDir)/index.lock); wait for it to finish, or delete the file if no git command is running")
+        }
+        // git's lock files of the branch and the tag (a killed git or relctl leaves them): named with the fix.
+        for lock in GitLockFiles.present(gitDir: repository.gitDir, branch: plan.branch, tag: plan.tag)
+        where !lock.hasSuffix("/index.lock") {
+            problem(GitLockFiles.problem(lock))
         }
         for key in ["commit.gpgsign", "tag.gpgsign"] where ["true", "yes", "on", "1"].contains(repository.configValue(key)?.lowercased() ?? "") {
             context.output.warning("\(key) is set, but relctl cannot sign (libgit2 has no signing): the release \(key.hasPrefix("tag") ? "tag" : "commit") will be unsigned; a branch that requires signed commits will refuse the push")
