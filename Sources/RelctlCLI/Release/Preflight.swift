@@ -30,11 +30,7 @@ struct Preflight {
             dirty.removeAll { $0 == markerEntry }
             problem(text)
         }
-        // A release that was interrupted (a dry run does not finish it): its files are what make the tree dirty.
-        let interrupted = try? ReleaseJournal.load(gitDir: repository.gitDir)
-        if let interrupted {
-            problem("release \(interrupted.version) was interrupted (\(ReleaseJournal.path(gitDir: repository.gitDir)), stopped after step '\(interrupted.lastStep)'); rerun 'relctl release' to finish or roll it back")
-        } else if !allowDirty {
+        if !allowDirty {
             if !dirty.isEmpty {
                 let names = dirty.prefix(3).map(\.path).joined(separator: ", ") + (dirty.count > 3 ? ", …" : "")
                 problem("the work tree has \(dirty.count) uncommitted or untracked file\(dirty.count == 1 ? "" : "s") (\(names)); commit or stash them, or pass --allow-dirty")

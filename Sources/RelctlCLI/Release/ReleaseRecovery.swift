@@ -89,7 +89,7 @@ enum ReleaseRecovery {
         }
         if !foreign.isEmpty {
             let names = foreign.joined(separator: ", ")
-            throw CLIFailure(message: "cannot roll back the interrupted release \(journal.version) (\(who)): \(names) changed since it started and relctl did not write \(foreign.count == 1 ? "that" : "those") bytes; keep or discard the change (git checkout -- \(foreign.joined(separator: " "))), then rerun 'relctl release'")
+            throw CLIFailure(message: "cannot roll back the interrupted release \(journal.version) (\(who)): \(names) \(foreign.count == 1 ? "holds" : "hold") neither the bytes from before the release nor the ones it wrote (changed by hand since?); keep or discard that change (git checkout -- \(foreign.joined(separator: " "))), then rerun 'relctl release'")
         }
         var restored: [String] = []
         for (file, current) in restore.reversed() {

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+import RelctlTestSupport
+
+/// What a rerun after a crash does with what it finds beside the journal: git lock files, a file someone changed.
+@Suite("relctl release after a crash: locks, changed files")
+struct ReleaseRecoveryTests {
+    func killed(at step: String, _ scenario: CrashScenario = .changelogOff) throws -> TestRepository {
+        let (repo, _) = try scenario.make()
+        let killed = try runRelctl(scenario.arguments, in: repo.path,
+                                   environment: crashEnvironment.merging(["RELCTL_TEST_CRASH": step]) { a, _ in a })
+        #expect(killed.status == SIGKILL)
+        #expect(FileManager.default.fileExists(atPath: repo.path + "/.git/relctl-release.json"))
+        return repo
+    }
+
+    /// Killed while git's tag lock existed (between creating `refs/tags/v1.3.0.lock` and renaming it): the rerun
+    /// proves from the journal that the lock is relctl's own, removes it, says so, and finishes the release.
+    @Test func aStaleTagLockOfTheKilledRunIsRemovedAndReported() throws {
+        let repo = try killed(at: "journal-committed")
+        let lock = repo.path + "/.git/refs/tags/v1.3.0.lock"
+        try "".write(toFile: lock, atomically: false, encoding: .utf8)
+        let rerun = try runRelctl(["release"], in: repo.path, environment: crashEnvironment)
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        #expect(rerun.stderr.contains("note: removed \(lock), git's lock file left by the killed relctl (pid "), "\(rerun.stderr)")
+        #expect(rerun.stderr.contains("note: finished the interrupted release 1.3.0"))
+        try expectOneCleanRelease(repo, remote: nil, scenario: .changelogOff)
+    }
+
+    /// A lock file with no journal to prove whose it is: never exit 0 in silence. `release` names it with its removal.
+    @Test func aTagLockWithoutAJournalIsNamedWithItsRemoval() throws {
+        let (repo, _) = try CrashScenario.changelogOff.make()
+        #expect(try runRelctl(["release"], in: repo.path).status == 0)
+        let lock = repo.path + "/.git/refs/tags/v1.3.0.lock"
+        try "".write(toFile: lock, atomically: false, encoding: .utf8)
+        let rerun = try runRelctl(["release"], in: repo.path)
+        #expect(rerun.status == 0)
+        #expect(rerun.stderr.contains("warning: git's lock file \(lock) is in the way"), "\(rerun.stderr)")
+        #expect(rerun.stderr.contains("remove it (rm '\(lock)')"))
+        // Before a release, the branch's lock blocks it with the same fix, and nothing changes.
+        try FileManager.default.removeItem(atPath: lock)
+        try repo.commit("fix: another")
+        let branchLock = repo.path + "/.git/refs/heads/main.lock"
+        try "".write(toFile: branchLock, atomically: false, encoding: .utf8)
+        let before = try repo.snapshot()
+        let blocked = try runRelctl(["release"], in: repo.path)
+        #expect(blocked.status == 1)
+        #expect(blocked.stderr.contains("error: git's lock file \(branchLock) is in the way"), "\(blocked.stderr)")
+        #expect(try repo.snapshot() == before)
+    }
+
+    /// A file the killed run wrote, changed by hand since: the rerun rolls nothing back over it and says what to do.
+    @Test func aFileChangedSinceTheCrashIsNeverOverwritten() throws {
+        let repo = try killed(at: "write-1")
+        try repo.write("package.json", "{\n  \"name\": \"harbor\",\n  \"version\": \"9.9.9\"\n}\n")
+        let before = try repo.snapshot()
+        let rerun = try runRelctl(["release"], in: repo.path)
+        #expect(rerun.status == 1)
+        #expect(rerun.stderr == "error: cannot roll back the interrupted release 1.3.0 (pid \(try journalPID(repo)), stopped after step 'planned'): package.json holds neither the bytes from before the release nor the ones it wrote (changed by hand since?); keep or discard that change (git checkout -- package.json), then rerun 'relctl release'\n")
+        #expect(try repo.snapshot() == before)
+        // Following the advice ends in one clean release.
+        try repo.git(["checkout", "--", "package.json"])
+        let again = try runRelctl(["release"], in: repo.path, environment: crashEnvironment)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stderr.contains("note: rolled back the interrupted release 1.3.0"))
+        try expectOneCleanRelease(repo, remote: nil, scenario: .changelogOff)
+    }
+
+    func journalPID(_ repo: TestRepository) throws -> String {
+        let text = try repo.read(".git/relctl-release.json")
+        let range = try #require(text.range(of: #""pid":[0-9]+"#, options: .regularExpression))
+        return String(text[range].dropFirst(6))
+    }
+}
