@@ -14,10 +14,11 @@ struct ReleaseRecoveryTests {
         return repo
     }
 
-    /// Killed while git's tag lock existed (between creating `refs/tags/v1.3.0.lock` and renaming it): the rerun
-    /// proves from the journal that the lock is relctl's own, removes it, says so, and finishes the release.
-    @Test func aStaleTagLockOfTheKilledRunIsRemovedAndReported() throws {
-        let repo = try killed(at: "journal-committed")
+    /// Killed while git's tag lock existed — before the tag was made, or after it was made and before its lock was
+    /// gone: the rerun proves from the journal that the lock is relctl's own, removes it, says so, and finishes.
+    @Test(arguments: ["journal-committed", "tag"])
+    func aStaleTagLockOfTheKilledRunIsRemovedAndReported(step: String) throws {
+        let repo = try killed(at: step)
         let lock = repo.path + "/.git/refs/tags/v1.3.0.lock"
         try "".write(toFile: lock, atomically: false, encoding: .utf8)
         let rerun = try runRelctl(["release"], in: repo.path, environment: crashEnvironment)
