@@ -44,7 +44,8 @@ enum CrashScenario: String, CaseIterable, Sendable {
         case .changelogOff:
             return ["journal", "temp-1", "write-1"] + commitAndTag
         case .push:
-            return ["journal", "temp-1", "write-1", "temp-2", "write-2"] + commitAndTag + ["push-branch", "push-tag-1"]
+            return ["journal", "temp-1", "write-1", "temp-2", "write-2"] + commitAndTag
+                + ["push-objects-branch", "push-branch", "push-objects-tag-1", "push-tag-1"]
         }
     }
 
@@ -101,6 +102,9 @@ func expectOneCleanRelease(_ repo: TestRepository, remote: TestRepository?, scen
     if let remote {
         #expect(try remote.git(["rev-parse", "main"]) == (try repo.git(["rev-parse", "HEAD"])), sourceLocation: sourceLocation)
         #expect(try remote.git(["rev-parse", "v1.3.0"]) == (try repo.git(["rev-parse", "v1.3.0"])), sourceLocation: sourceLocation)
+        // Only the branch and the tags: no temporary reference of a killed push is left.
+        #expect(try remote.git(["for-each-ref", "--format=%(refname)"]) == "refs/heads/main\nrefs/tags/v1.2.3\nrefs/tags/v1.3.0\n",
+                sourceLocation: sourceLocation)
     }
 }
 

@@ -135,7 +135,8 @@ enum Publishing {
                 let update: RemoteReferenceUpdate
                 do {
                     update = try repository.updateRemoteReference(remote: remote, localRef: branch, remoteRef: branch,
-                                                                  expected: remoteHead, environment: environment)
+                                                                  expected: remoteHead, environment: environment,
+                                                                  objectsSent: { faults?.step("push-objects-branch") })
                 } catch {
                     throw branchFailed(error.message)
                 }
@@ -163,7 +164,8 @@ enum Publishing {
             var why: String?
             do {
                 switch try repository.updateRemoteReference(remote: remote, localRef: ref, remoteRef: ref, expected: nil,
-                                                            environment: environment) {
+                                                            environment: environment,
+                                                            objectsSent: { faults?.step("push-objects-tag-\(index + 1)") }) {
                 case .updated, .alreadyThere: break
                 case .lost(let text), .refused(let text): why = text
                 }

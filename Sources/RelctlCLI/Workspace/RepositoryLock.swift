@@ -28,15 +28,19 @@ final class RepositoryLock {
             guard reason == EWOULDBLOCK else {
                 throw CLIFailure(message: "cannot lock \(path): \(String(cString: strerror(reason)))")
             }
-            let owner = count > 0 ? Int32(String(decoding: buffer[0..<count], as: UTF8.self)
-                .trimmingCharacters(in: .whitespacesAndNewlines)) : nil
+            // The holder writes its pid right after it takes the lock: until then the file may be empty or hold
+            // an earlier holder's pid, which is only named while that process runs.
+            let firstLine = count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self).split(separator: "\n").first : nil
+            let owner = firstLine.flatMap { Int32($0.trimmingCharacters(in: .whitespaces)) }
+                .flatMap { $0 > 0 && (kill($0, 0) == 0 || errno != ESRCH) ? $0 : nil }
             let who = owner.map { " (pid \($0))" } ?? ""
             throw CLIFailure(message: "another relctl release is running on this repository\(who); wait for it to finish (its lock on \(path) ends with that process)")
         }
         // Ours now: record the pid for the message above (an old relctl's pid file is simply overwritten).
+        // Written over the old one, then cut to length: the file is never empty once a pid was in it.
         let text = Array("\(getpid())\n".utf8)
-        _ = ftruncate(fd, 0)
         _ = text.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+        _ = ftruncate(fd, off_t(text.count))
         return RepositoryLock(path: path, descriptor: fd)
     }
 

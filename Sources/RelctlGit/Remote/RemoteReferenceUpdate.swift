@@ -21,14 +21,19 @@ extension Repository {
     /// reference lock. libgit2's local transport (a path or a `file://` URL) overwrites an existing reference
     /// without any check, so for a local remote the objects are pushed to a temporary reference of their own and
     /// the reference itself is swapped in the remote repository with `git_reference_create_matching`.
+    ///
+    /// `objectsSent` runs for a local remote once the objects are there and before the reference moves (the crash
+    /// tests stop the process there).
     package func updateRemoteReference(remote name: String, localRef: String, remoteRef: String, expected: ObjectID?,
-                                       environment: [String: String]) throws(GitError) -> RemoteReferenceUpdate {
+                                       environment: [String: String],
+                                       objectsSent: () -> Void = {}) throws(GitError) -> RemoteReferenceUpdate {
         guard let target = try referenceTarget(localRef) else {
             throw GitError(kind: .notFound, operation: "push \(localRef)", message: "\(localRef) does not exist")
         }
         if let path = localRemotePath(name) {
             return try updateLocalRemoteReference(remote: name, path: path, localRef: localRef, remoteRef: remoteRef,
-                                                  target: target, expected: expected, environment: environment)
+                                                  target: target, expected: expected, environment: environment,
+                                                  objectsSent: objectsSent)
         }
         let result: PushResult
         do {
@@ -65,14 +70,16 @@ extension Repository {
     }
 
     private func updateLocalRemoteReference(remote name: String, path: String, localRef: String, remoteRef: String,
-                                            target: ObjectID, expected: ObjectID?,
-                                            environment: [String: String]) throws(GitError) -> RemoteReferenceUpdate {
+                                            target: ObjectID, expected: ObjectID?, environment: [String: String],
+                                            objectsSent: () -> Void) throws(GitError) -> RemoteReferenceUpdate {
         // 1. The objects, through libgit2's own transport, under a reference no one else uses.
-        let incoming = "refs/relctl-incoming/\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let incoming = "\(Self.incomingPrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let pushed = try push(remote: name, refspecs: ["\(localRef):\(incoming)"], environment: environment)
         if let status = pushed.rejected[incoming] { return .refused(status) }
         let remoteRepository = try Repository(at: path)
         defer { try? remoteRepository.deleteReference(incoming) }
+        remoteRepository.removeStaleIncomingReferences()
+        objectsSent()
         // 2. The reference itself, swapped under the remote's reference lock.
         var ref: OpaquePointer?
         var newOID = target.gitOID
@@ -99,5 +106,35 @@ extension Repository {
         default:
             return .refused(error.message)
         }
+    }
+
+    static let incomingPrefix = "refs/relctl-incoming/"
+
+    /// The temporary references of pushes whose process is gone (killed before it deleted its own): the remote is on
+    /// this machine (a local remote), so the pid in the name tells.
+    func removeStaleIncomingReferences() {
+        guard let names = try? referenceNames(prefix: Self.incomingPrefix) else { return }
+        for name in names {
+            guard let pid = Int32(name.dropFirst(Self.incomingPrefix.count).prefix { $0 != "-" }), pid != getpid(),
+                  kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? deleteReference(name)
+        }
+    }
+
+    /// The full names of the references starting with `prefix`.
+    func referenceNames(prefix: String) throws(GitError) -> [String] {
+        var iterator: OpaquePointer?
+        try check(git_reference_iterator_glob_new(&iterator, pointer, "\(prefix)*"), "list references")
+        defer { git_reference_iterator_free(iterator) }
+        var names: [String] = []
+        while true {
+            // `name` belongs to the iterator and is valid only until the next call: copied at once.
+            var name: UnsafePointer<CChar>?
+            let code = git_reference_next_name(&name, iterator)
+            if code == GIT_ITEROVER.rawValue { break }
+            try check(code, "list references")
+            if let name { names.append(String(cString: name)) }
+        }
+        return names
     }
 }
