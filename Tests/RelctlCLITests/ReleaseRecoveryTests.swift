@@ -73,3 +73,22 @@ struct ReleaseRecoveryTests {
         return String(text[range].dropFirst(6))
     }
 }
+
+@Suite("other commands after a killed release")
+struct InterruptedReleaseGuardTests {
+    /// `adopt` would tag the half-written version files: it refuses until the release is finished or rolled back.
+    @Test func adoptRefusesToBuildOnHalfARelease() throws {
+        let (repo, _) = try CrashScenario.changelogOff.make()
+        let killed = try runRelctl(["release"], in: repo.path,
+                                   environment: crashEnvironment.merging(["RELCTL_TEST_CRASH": "commit"]) { a, _ in a })
+        #expect(killed.status == SIGKILL)
+        let before = try repo.snapshot()
+        let adopt = try runRelctl(["adopt"], in: repo.path)
+        #expect(adopt.status == 1)
+        #expect(adopt.stderr.contains("error: release 1.3.0 was interrupted ("), "\(adopt.stderr)")
+        #expect(adopt.stderr.contains("rerun 'relctl release' to finish or roll it back first"))
+        #expect(try repo.snapshot() == before)
+        #expect(try runRelctl(["release"], in: repo.path, environment: crashEnvironment).status == 0)
+        try expectOneCleanRelease(repo, remote: nil, scenario: .changelogOff)
+    }
+}

@@ -29,4 +29,11 @@ struct InterruptedRelease {
             ("pid", .int(Int(journal.pid))), ("running", .bool(running)), ("advice", .string(advice)),
         ])
     }
+
+    /// Other commands that commit or tag (`adopt`, `gate raise-min`, …) refuse to build on half a release: the
+    /// release must be finished or rolled back first. The caller holds the repository lock, so no release is running.
+    static func refuse(gitDir: String) throws {
+        guard let journal = try ReleaseJournal.load(gitDir: gitDir) else { return }
+        throw CLIFailure(message: "release \(journal.version) was interrupted (\(ReleaseJournal.path(gitDir: gitDir)), stopped after step '\(journal.lastStep)'); rerun 'relctl release' to finish or roll it back first")
+    }
 }
