@@ -76,8 +76,9 @@ struct ReleaseRecoveryTests {
 
 @Suite("other commands after a killed release")
 struct InterruptedReleaseGuardTests {
-    /// `adopt` would tag the half-written version files: it refuses until the release is finished or rolled back.
-    @Test func adoptRefusesToBuildOnHalfARelease() throws {
+    /// `adopt` would tag the half-written version files, `sync` write over them: both refuse until the release is
+    /// finished or rolled back.
+    @Test func adoptAndSyncRefuseToBuildOnHalfARelease() throws {
         let (repo, _) = try CrashScenario.changelogOff.make()
         let killed = try runRelctl(["release"], in: repo.path,
                                    environment: crashEnvironment.merging(["RELCTL_TEST_CRASH": "commit"]) { a, _ in a })
@@ -87,6 +88,12 @@ struct InterruptedReleaseGuardTests {
         #expect(adopt.status == 1)
         #expect(adopt.stderr.contains("error: release 1.3.0 was interrupted ("), "\(adopt.stderr)")
         #expect(adopt.stderr.contains("rerun 'relctl release' to finish or roll it back first"))
+        #expect(try repo.snapshot() == before)
+        // sync would write over the half-written files: refused the same way.
+        let sync = try runRelctl(["sync", "1.4.0"], in: repo.path)
+        #expect(sync.status == 1)
+        #expect(sync.stderr.contains("error: release 1.3.0 was interrupted ("), "\(sync.stderr)")
+        #expect(sync.stderr.contains("rerun 'relctl release' to finish or roll it back before syncing; nothing was written"))
         #expect(try repo.snapshot() == before)
         #expect(try runRelctl(["release"], in: repo.path, environment: crashEnvironment).status == 0)
         try expectOneCleanRelease(repo, remote: nil, scenario: .changelogOff)
