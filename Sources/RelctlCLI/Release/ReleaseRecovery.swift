@@ -109,8 +109,9 @@ enum ReleaseRecovery {
         }
         // The index entries a commit in progress may have staged (the branch never moved).
         try repository.resetIndex(to: base, paths: journal.files.map(\.path))
-        for folder in journal.folders.reversed() { rmdir(LexicalPath.join(root, folder)) }
+        // The killed run's temporary files first: a folder the release made may hold one.
         reportRemoved(removeStaleTempFiles(in: folders, root: root), output: output)
+        for folder in journal.folders.reversed() { rmdir(LexicalPath.join(root, folder)) }
         ReleaseJournal.remove(gitDir: gitDir)
         output.note("rolled back the interrupted release \(journal.version) (\(who)): \(restored.isEmpty ? "it had written no file" : "restored \(restored.reversed().joined(separator: ", "))"); releasing again")
         return .rolledBack(version: journal.version)

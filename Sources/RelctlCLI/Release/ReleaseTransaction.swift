@@ -102,13 +102,16 @@ struct ReleaseTransaction {
     /// Undoes a release made by `apply` that must not stand (its push lost the race to another release): the tag,
     /// the branch, the index and the files, each only where it is still what this run made. Returns what was done.
     mutating func undo(_ applied: Applied, repository: Repository) -> String {
-        rollback(repository: repository, branch: applied.branch, commit: applied.commit, indexTouched: true)
+        rollback(repository: repository, branch: applied.branch, commit: applied.commit, indexTouched: true,
+                 journalKept: false)
     }
 
     /// Undoes a release in progress: the tag, the branch move, the index, and every written file that still holds
     /// what this run wrote (a file someone else changed since is left alone and named). The journal stays when
     /// something could not be undone, so a rerun tries again.
-    private mutating func rollback(repository: Repository, branch: String, commit: ObjectID?, indexTouched: Bool) -> String {
+    /// `journalKept`: the journal is still there (the release had not finished), so a rerun can take over.
+    private mutating func rollback(repository: Repository, branch: String, commit: ObjectID?, indexTouched: Bool,
+                                   journalKept: Bool = true) -> String {
         var failures: [String] = []
         let tag = plan.tag
         var branchRestored = true
@@ -136,7 +139,8 @@ struct ReleaseTransaction {
         if failures.isEmpty && notOwned.isEmpty { ReleaseJournal.remove(gitDir: repository.gitDir) }
         var text = failures.isEmpty
             ? "every file, the index and the branch were restored"
-            : "could not restore \(failures.joined(separator: ", ")); rerun 'relctl release' to finish or roll back"
+            : "could not restore \(failures.joined(separator: ", ")); "
+                + (journalKept ? "rerun 'relctl release' to finish or roll back" : "check 'git status' and 'git log'")
         if !notOwned.isEmpty {
             text += " (left \(notOwned.joined(separator: ", ")) as it is: it changed since this run wrote it)"
         }
