@@ -99,3 +99,30 @@ struct InterruptedReleaseGuardTests {
         try expectOneCleanRelease(repo, remote: nil, scenario: .changelogOff)
     }
 }
+
+@Suite("relctl status of a release in progress")
+struct ReleaseInProgressStatusTests {
+    /// A journal whose release still holds the lock is a release being made, not an interrupted one.
+    @Test func aJournalWhoseLockIsHeldIsShownInProgress() throws {
+        let (repo, _) = try CrashScenario.changelogOff.make()
+        let killed = try runRelctl(["release"], in: repo.path,
+                                   environment: crashEnvironment.merging(["RELCTL_TEST_CRASH": "journal"]) { a, _ in a })
+        #expect(killed.status == SIGKILL)
+        // This test process holds the lock, as the running release would.
+        let fd = open(repo.path + "/.git/relctl.lock", O_RDWR | O_CREAT, 0o644)
+        defer { close(fd) }
+        #expect(flock(fd, LOCK_EX | LOCK_NB) == 0)
+        let status = try runRelctl(["status"], in: repo.path)
+        #expect(status.stdout.contains("release:       1.3.0 (v1.3.0) in progress, after step 'planned'"), "\(status.stdout)")
+        #expect(status.stdout.contains("a relctl release (pid "))
+        let json = try runRelctl(["status", "--json"], in: repo.path)
+        #expect(json.stdout.contains(#""running":true"#), "\(json.stdout)")
+        // A dry run may run beside a real release: it is not refused for the journal.
+        let dry = try runRelctl(["release", "--dry-run"], in: repo.path)
+        #expect(!dry.stderr.contains("was interrupted"), "\(dry.stderr)")
+        // A real run waits for the lock.
+        let real = try runRelctl(["release"], in: repo.path)
+        #expect(real.status == 1)
+        #expect(real.stderr.contains("another relctl release is running on this repository"))
+    }
+}
