@@ -126,3 +126,26 @@ struct ReleaseInProgressStatusTests {
         #expect(real.stderr.contains("another relctl release is running on this repository"))
     }
 }
+
+@Suite("relctl release after a crash, on another branch")
+struct ReleaseRecoveryBranchTests {
+    /// The files to put back are the work tree's: with another branch checked out, the rerun names the branch to
+    /// check out and touches nothing; back on it, the rerun finishes.
+    @Test func theRerunWaitsForTheReleaseBranch() throws {
+        let (repo, _) = try CrashScenario.changelogOff.make()
+        let killed = try runRelctl(["release"], in: repo.path,
+                                   environment: crashEnvironment.merging(["RELCTL_TEST_CRASH": "commit"]) { a, _ in a })
+        #expect(killed.status == SIGKILL)
+        try repo.git(["checkout", "-q", "-b", "release/next", "v1.2.3"])
+        let before = try repo.snapshot()
+        let rerun = try runRelctl(["release"], in: repo.path)
+        #expect(rerun.status == 1)
+        #expect(rerun.stderr.contains("was made on main, but HEAD is now release/next; check out main (git checkout main) and rerun 'relctl release'"), "\(rerun.stderr)")
+        #expect(try repo.snapshot() == before)
+        try repo.git(["checkout", "-q", "main"])
+        let back = try runRelctl(["release"], in: repo.path, environment: crashEnvironment)
+        #expect(back.status == 0, "\(back.stderr)")
+        #expect(back.stderr.contains("note: finished the interrupted release 1.3.0"))
+        try expectOneCleanRelease(repo, remote: nil, scenario: .changelogOff)
+    }
+}

@@ -41,6 +41,11 @@ enum ReleaseRecovery {
         if releaseCommit == nil && tip != base {
             throw CLIFailure(message: "the interrupted release \(journal.version) (\(journalPath), \(who)) can be neither finished nor rolled back: \(short) has moved since it started (\(tip.map { String($0.hex.prefix(12)) } ?? "deleted") now, \(journal.base.prefix(12)) then); check 'git log' and 'git status', put back any file it left (git checkout -- <file>), then delete \(journalPath)")
         }
+        // The files to finish or put back are the work tree's: HEAD must still be the release's branch.
+        let head = try repository.headReferenceName()
+        if head != journal.branch {
+            throw CLIFailure(message: "the interrupted release \(journal.version) (\(journalPath), \(who)) was made on \(short), but HEAD is now \(head.map(Publishing.shortBranch) ?? "detached"); check out \(short) (git checkout \(short)) and rerun 'relctl release' to finish or roll it back")
+        }
         // Before anything else: a lock file the killed run left blocks the very steps below.
         let locks = GitLockFiles.present(gitDir: gitDir, branch: journal.branch, tag: journal.tag)
         let lastStepTime = journal.steps.last?.time ?? journal.started
