@@ -66,4 +66,13 @@ struct ReleaseOutputFailureTests {
         #expect(try repo.read(".git/relctl.lock").range(of: "^[0-9]+\n$", options: .regularExpression) != nil)
         try expectReleasedAndUnlocked(repo, remote)
     }
+
+    /// stderr closed too (`>&- 2>&-`): nothing to say anything on, and still the release is made, exit 0.
+    @Test func closedStdoutAndStderrStillRelease() throws {
+        let (repo, remote) = try pushedRepository()
+        let result = try release(repo, stdout: ">&- 2>&-")
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        try expectReleasedAndUnlocked(repo, remote)
+    }
 }
