@@ -3,9 +3,26 @@ import Foundation
 /// The command line: `run(arguments, environment)` returns the exit code; nothing here calls `exit`.
 package enum RelctlCLI {
     /// Runs with the process's own stdout and stderr.
+    ///
+    /// Output that cannot be written never stops the work half-way: SIGPIPE is ignored while relctl works, and a
+    /// failed write is remembered (`StandardStream`). At the end, with the work finished or rolled back and the
+    /// repository lock released: a reader that went away (EPIPE) ends relctl as it ends git, by SIGPIPE (exit status
+    /// 141 in a shell) when the command succeeded; any other failure to write stdout (a full device) is an error on
+    /// stderr and exit 1 when the command succeeded. A command that failed keeps its own exit code. A stdout closed
+    /// before relctl started (`>&-`) means no one wants the output: it is dropped, as git does.
     package static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
-        run(arguments, environment: environment, output: .standard(environment: environment),
-            currentDirectory: FileManager.default.currentDirectoryPath)
+        signal(SIGPIPE, SIG_IGN)
+        let closed = StandardStream.openClosedDescriptors()
+        let output = Output.standard(environment: environment, closed: closed)
+        let code = run(arguments, environment: environment, output: output,
+                       currentDirectory: FileManager.default.currentDirectoryPath)
+        guard code == ExitCode.success.rawValue, let failure = output.standardOut?.failure else { return code }
+        if failure == EPIPE {
+            signal(SIGPIPE, SIG_DFL)
+            raise(SIGPIPE)
+        }
+        output.error("cannot write to stdout: \(String(cString: strerror(failure))); the command's work is done (see the messages above), only its output is lost")
+        return ExitCode.failure.rawValue
     }
 
     /// Runs with the given output (tests capture it) and working folder.

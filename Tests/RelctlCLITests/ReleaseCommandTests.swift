@@ -342,25 +342,33 @@ struct ReleasePreflightTests {
 
     @Test func anotherReleaseHoldsTheLock() throws {
         let repo = try releaseRepository(["feat: x"])
-        // A live process (this test) holds the lock.
-        try "\(getpid())\n".write(toFile: repo.path + "/.git/relctl.lock", atomically: true, encoding: .utf8)
+        // A live process (this test) holds the lock: an flock on .git/relctl.lock, with its pid in the file.
+        let lockPath = repo.path + "/.git/relctl.lock"
+        let fd = open(lockPath, O_RDWR | O_CREAT, 0o644)
+        #expect(fd >= 0)
+        #expect(flock(fd, LOCK_EX | LOCK_NB) == 0)
+        try "\(getpid())\n".write(toFile: lockPath, atomically: false, encoding: .utf8)
         let before = try repo.snapshot()
         let result = relctl(["release"], in: repo.path)
         #expect(result.code == 1)
         #expect(result.stderr == """
-            error: another relctl release is running on this repository (pid \(getpid())); wait for it, or if none is running \
-            delete \(repo.path)/.git/relctl.lock
+            error: another relctl release is running on this repository (pid \(getpid())); wait for it to finish \
+            (its lock on \(lockPath) ends with that process)
 
             """)
         #expect(try repo.snapshot() == before)
-        // A lock left by a dead process is taken over.
+        // The lock ends with its process (here: the descriptor closes); the file itself stays, never deleted.
+        close(fd)
+        // A file left by a dead relctl of an earlier version (a pid, no flock) is no lock at all.
         let gone = Process()
         gone.executableURL = URL(fileURLWithPath: "/bin/true")
         try gone.run()
         gone.waitUntilExit()
-        try "\(gone.processIdentifier)\n".write(toFile: repo.path + "/.git/relctl.lock", atomically: true, encoding: .utf8)
-        #expect(relctl(["release"], in: repo.path).code == 0)
-        #expect(!FileManager.default.fileExists(atPath: repo.path + "/.git/relctl.lock"))
+        try "\(gone.processIdentifier)\n".write(toFile: lockPath, atomically: true, encoding: .utf8)
+        let released = relctl(["release"], in: repo.path)
+        #expect(released.code == 0, "\(released.stderr)")
+        #expect(FileManager.default.fileExists(atPath: lockPath))
+        #expect(try repo.git(["status", "--porcelain"]).isEmpty)
     }
 }
 

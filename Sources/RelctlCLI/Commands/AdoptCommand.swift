@@ -38,6 +38,7 @@ enum AdoptCommand {
         let repository = workspace.repository
         let lock = dryRun ? nil : try RepositoryLock.acquire(gitDir: repository.gitDir)
         defer { lock?.release() }
+        try InterruptedRelease.refuse(gitDir: repository.gitDir)
 
         let current = try workspace.readVersions()
         let floor = VersionFloor(current)

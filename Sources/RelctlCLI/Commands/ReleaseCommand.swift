@@ -70,7 +70,8 @@ enum ReleaseCommand {
             throw UsageError(message: "--remote goes with --push", usage: spec.usage)
         }
         // The release itself says what a halted major release's marker means (its banner, or a preflight problem).
-        var workspace = try Workspace.open(arguments, context, remindsOfHalt: false)
+        // A real release takes the repository lock before it reads anything (a dry run writes nothing: no lock).
+        var workspace = try Workspace.open(arguments, context, remindsOfHalt: false, locked: !request.dryRun)
         workspace.requestedChannel = try PrereleaseOption.channel(arguments, usage: spec.usage)
         try ReleaseWorkflow.run(request, workspace: workspace, context: context)
     }

@@ -25,6 +25,7 @@ enum StatusCommand {
         let floor = workspace.versionFloor()
         let backwards = workspace.backwardsProblem(analysis, floor: floor)
         let rangeProblems = analysis.rangeProblems(mainBranch: workspace.mainBranch)
+        let interrupted = InterruptedRelease.find(gitDir: workspace.repository.gitDir)
         if arguments.has("--json") {
             var members: [(String, JSONOutput)] = [
                 ("schemaVersion", .int(1)), ("branch", .optional(branch)),
@@ -47,10 +48,13 @@ enum StatusCommand {
                 members.append(("majorPending", .null))
             }
             members.append(("gate", GateStatusReport.json(workspace)))
+            // Only when a release was interrupted (or is running): the key is absent otherwise.
+            if let interrupted { members.append(("interruptedRelease", interrupted.json)) }
             context.output.result(JSONOutput.object(members).rendered())
             return
         }
         var text = "branch:        \(branch ?? "(detached HEAD)")\n"
+        if let interrupted { text += interrupted.text }
         if let line = ReleaseReport.trackLine(analysis.track, prereleaseNumber: analysis.prereleaseNumber) {
             text += "channel:       \(line)\n"
         }

@@ -45,6 +45,10 @@ enum SyncCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let build = try arguments.value("--build").map(parseBuild)
         let workspace = try Workspace.open(arguments, context)
+        if !arguments.has("--dry-run"), let interrupted = InterruptedRelease.find(gitDir: workspace.repository.gitDir) {
+            // The files hold half a release: writing over them would leave it neither finished nor undoable.
+            throw CLIFailure(message: "release \(interrupted.journal.version) \(interrupted.running ? "is being made" : "was interrupted") (\(ReleaseJournal.path(gitDir: workspace.repository.gitDir))); \(interrupted.advice) before syncing; nothing was written")
+        }
         let version = try parseVersion(arguments.positionals[0], scheme: workspace.config.versionScheme)
         let sync = try workspace.planVersionSync(version: version, build: build, environment: context.environment)
         let dryRun = arguments.has("--dry-run")

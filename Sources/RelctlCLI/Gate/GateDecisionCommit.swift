@@ -140,6 +140,7 @@ struct GateDecisionCommit {
         let repository = workspace.repository
         let lock = try RepositoryLock.acquire(gitDir: repository.gitDir)
         defer { lock.release() }
+        try InterruptedRelease.refuse(gitDir: repository.gitDir)
         let writes = document.map { [$0] } ?? []
         do {
             try TransactionalWriter.write(writes)

@@ -14,14 +14,20 @@ package final class Output: @unchecked Sendable {
         self.colorErr = colorErr
     }
 
-    /// The process's own stdout and stderr.
-    package static func standard(environment: [String: String]) -> Output {
+    /// The process's own stdout and stderr (see `StandardStream`); `closed`: the descriptors that were closed at start.
+    package static func standard(environment: [String: String], closed: Set<Int32> = []) -> Output {
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb"
-        return Output(
-            stdout: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            stderr: { FileHandle.standardError.write(Data($0.utf8)) },
-            colorErr: !noColor && isatty(2) == 1)
+        let out = StandardStream(descriptor: 1, wasClosed: closed.contains(1))
+        let err = StandardStream(descriptor: 2, wasClosed: closed.contains(2))
+        let output = Output(stdout: out.write, stderr: err.write, colorErr: !noColor && isatty(2) == 1)
+        output.standardOut = out
+        output.standardErr = err
+        return output
     }
+
+    /// The process's streams when this output writes to them (nil for a captured output).
+    package private(set) var standardOut: StandardStream?
+    package private(set) var standardErr: StandardStream?
 
     // Every line and text below passes through `TerminalText.escaped`: text from the repository (commit messages,
     // paths, tag names, file contents) never reaches the terminal or the CI log with a raw control character. The

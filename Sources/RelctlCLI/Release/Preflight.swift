@@ -51,6 +51,11 @@ struct Preflight {
         if FileManager.default.fileExists(atPath: repository.gitDir + "/index.lock") {
             problem("another git process holds the index (\(repository.gitDir)/index.lock); wait for it to finish, or delete the file if no git command is running")
         }
+        // git's lock files of the branch and the tag (a killed git or relctl leaves them): named with the fix.
+        for lock in GitLockFiles.present(gitDir: repository.gitDir, branch: plan.branch, tag: plan.tag)
+        where !lock.hasSuffix("/index.lock") {
+            problem(GitLockFiles.problem(lock))
+        }
         for key in ["commit.gpgsign", "tag.gpgsign"] where ["true", "yes", "on", "1"].contains(repository.configValue(key)?.lowercased() ?? "") {
             context.output.warning("\(key) is set, but relctl cannot sign (libgit2 has no signing): the release \(key.hasPrefix("tag") ? "tag" : "commit") will be unsigned; a branch that requires signed commits will refuse the push")
         }

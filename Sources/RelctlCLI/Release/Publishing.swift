@@ -100,29 +100,87 @@ enum Publishing {
         return .unpublished(branchOnRemote: false)
     }
 
-    /// Publishes a release: the branch first, then the tags, so the remote never holds a release tag whose
-    /// commit is not on its branch (a tag-triggered store build would ship it). A failure leaves the release
-    /// made locally; rerunning `relctl release --push` finds it and pushes what is missing.
+    /// Publishes a release: the branch first, then the tags, so the remote never holds a release tag whose commit is
+    /// not on its branch (a tag-triggered store build would ship it). The branch is a fast-forward the remote checks
+    /// (compare-and-swap against the remote branch this run read, never forced: `updateRemoteReference`), confirmed
+    /// by reading the remote again; only then are the tags created there (never moved). Another release reaching
+    /// the remote first throws `PushLostRace` and nothing is pushed. Any other failure leaves the release made
+    /// locally; rerunning `relctl release --push` finds it and pushes what is missing.
     static func push(_ repository: Repository, branch: String, tags: [String], remote: String, environment: [String: String],
-                     branchAlreadyThere: Bool = false) throws {
+                     branchAlreadyThere: Bool = false, faults: FaultInjection? = nil) throws {
         let short = shortBranch(branch)
         let tag = tags.last ?? ""
         let rerun = "fix the cause (credentials, branch protection, network) and rerun 'relctl release --push', which finds the release made locally and only pushes"
-        func push(_ ref: String) throws -> String? {
+        let lost = "'\(remote)/\(short)' moved while this release was being pushed (another release got there first)"
+        func branchFailed(_ why: String) -> CLIFailure {
+            CLIFailure(message: "push of \(short) to '\(remote)' failed (\(why)); nothing was published, and the release \(tag) is committed and tagged locally: \(rerun)")
+        }
+        if !branchAlreadyThere {
+            guard let commit = try repository.referenceTarget(branch) else {
+                throw CLIFailure(message: "\(branch) does not exist; check out the release branch")
+            }
+            let remoteHead: ObjectID?
             do {
-                let result = try repository.push(remote: remote, refspecs: ["\(ref):\(ref)"], environment: environment)
-                return result.rejected.isEmpty ? nil : result.rejected.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "; ")
+                remoteHead = try repository.remoteReferences(remote, environment: environment)[branch]
             } catch {
-                return error.message
+                throw branchFailed(error.message)
+            }
+            if let remoteHead, remoteHead != commit {
+                // Only a fast-forward: what the remote holds must be in this release's history.
+                guard try repository.contains(remoteHead), try repository.isAncestor(remoteHead, of: commit) else {
+                    throw PushLostRace(message: lost)
+                }
+            }
+            if remoteHead != commit {
+                let update: RemoteReferenceUpdate
+                do {
+                    update = try repository.updateRemoteReference(remote: remote, localRef: branch, remoteRef: branch,
+                                                                  expected: remoteHead, environment: environment,
+                                                                  objectsSent: { faults?.step("push-objects-branch") })
+                } catch {
+                    throw branchFailed(error.message)
+                }
+                switch update {
+                case .updated, .alreadyThere: break
+                case .lost(let why): throw PushLostRace(message: "\(lost): \(why)")
+                case .refused(let why): throw branchFailed(why)
+                }
+            }
+            faults?.step("push-branch")
+            // Confirmed: the remote branch is this run's own commit before any tag goes out.
+            let now: ObjectID?
+            do {
+                now = try repository.remoteReferences(remote, environment: environment)[branch]
+            } catch {
+                throw branchFailed("cannot confirm it: \(error.message)")
+            }
+            if now != commit {
+                let ahead = try now.map { try repository.contains($0) && repository.isAncestor(commit, of: $0) } ?? false
+                if !ahead { throw PushLostRace(message: lost) }
             }
         }
-        if !branchAlreadyThere, let why = try push(branch) {
-            throw CLIFailure(message: "push of \(short) to '\(remote)' failed (\(why)); nothing was published, and the release \(tag) is committed and tagged locally: \(rerun)")
-        }
-        for name in tags {
-            if let why = try push("refs/tags/\(name)") {
+        for (index, name) in tags.enumerated() {
+            let ref = "refs/tags/\(name)"
+            var why: String?
+            do {
+                switch try repository.updateRemoteReference(remote: remote, localRef: ref, remoteRef: ref, expected: nil,
+                                                            environment: environment,
+                                                            objectsSent: { faults?.step("push-objects-tag-\(index + 1)") }) {
+                case .updated, .alreadyThere: break
+                case .lost(let text), .refused(let text): why = text
+                }
+            } catch {
+                why = error.message
+            }
+            if let why {
                 throw CLIFailure(message: "\(short) is on '\(remote)' but the tag \(name) was refused (\(why)): \(rerun), or push the tag by hand: git push \(remote) refs/tags/\(name)")
             }
+            faults?.step("push-tag-\(index + 1)")
         }
     }
+}
+
+/// A push that found the remote branch moved by another release: nothing of this release was published.
+struct PushLostRace: Error {
+    let message: String
 }

@@ -20,9 +20,16 @@ struct ReleaseRequest {
 enum ReleaseWorkflow {
     static func run(_ request: ReleaseRequest, workspace: Workspace, context: CommandContext) throws {
         let output = context.output
-        // A dry run takes no lock: it writes nothing and may run beside a real release.
-        let lock = request.dryRun ? nil : try RepositoryLock.acquire(gitDir: workspace.repository.gitDir)
-        defer { lock?.release() }
+        // A dry run takes no lock: it writes nothing and may run beside a real release. A real one holds the lock
+        // from before it read anything (`Workspace.open`) to the end, and first finishes or rolls back a release
+        // that was interrupted.
+        defer { workspace.lock?.release() }
+        if !request.dryRun {
+            _ = try ReleaseRecovery.recover(workspace: workspace, output: output)
+        } else if let interrupted = InterruptedRelease.find(gitDir: workspace.repository.gitDir), !interrupted.running {
+            // What the files hold now is half a release: a dry run would plan from it. Only the real run finishes it.
+            throw PreflightFailure(problems: [Problem("release \(interrupted.journal.version) was interrupted (\(ReleaseJournal.path(gitDir: workspace.repository.gitDir)), stopped after step '\(interrupted.journal.lastStep)'); \(interrupted.advice)")])
+        }
 
         let analysis = try workspace.analyze()
         if analysis.cannotNumber, let reason = analysis.reason { throw CLIFailure(message: reason) }
@@ -74,8 +81,13 @@ enum ReleaseWorkflow {
                 try faults.check("before-push")
                 try Publishing.push(workspace.repository, branch: applied.branch,
                                     tags: [preflight.unpublishedBase, plan.tag].compactMap { $0 },
-                                    remote: request.remote, environment: context.environment)
+                                    remote: request.remote, environment: context.environment, faults: faults)
                 pushed = true
+            } catch let lost as PushLostRace {
+                // Another release reached the remote first: this one must never be published. Undone here, so
+                // pulling and rerunning makes the next release from the remote's history.
+                let undone = transaction.undo(applied, repository: workspace.repository)
+                throw CLIFailure(message: "\(lost.message); nothing was pushed and the local release \(plan.version) was undone (\(undone)): pull and rerun (git pull --rebase \(request.remote) \(Publishing.shortBranch(applied.branch)), then relctl release --push)")
             } catch let failure as CLIFailure {
                 pushFailure = failure.message
             }
@@ -132,6 +144,13 @@ enum ReleaseWorkflow {
                                  context: CommandContext) throws {
         let output = context.output
         let majorPending = workspace.pendingMajor != nil
+        if !request.dryRun {
+            // Never silent about a lock file left in the way of the next release (or of git itself).
+            let branch = try? workspace.repository.headReferenceName()
+            for lock in GitLockFiles.present(gitDir: workspace.repository.gitDir, branch: branch, tag: analysis.baseTag) {
+                output.warning(GitLockFiles.problem(lock))
+            }
+        }
         // The last release may have been made locally by a run whose push failed. With --push, finish that.
         guard request.push, let tag = analysis.lastReleaseTag else {
             output.message(analysis.reason ?? "no release is due")
@@ -159,8 +178,12 @@ enum ReleaseWorkflow {
                 output.message("\(tag) is released locally but not on '\(remote)'; 'relctl release --push' would push \(branchOnRemote ? "" : "\(short) and ")the tag")
             } else {
                 output.message("\(tag) is released locally but not on '\(remote)': pushing it")
-                try Publishing.push(repository, branch: branch, tags: [tag], remote: remote, environment: context.environment,
-                                    branchAlreadyThere: branchOnRemote)
+                do {
+                    try Publishing.push(repository, branch: branch, tags: [tag], remote: remote, environment: context.environment,
+                                        branchAlreadyThere: branchOnRemote, faults: FaultInjection(context.environment))
+                } catch let lost as PushLostRace {
+                    throw CLIFailure(message: "\(lost.message); nothing was pushed: pull and rerun (git pull --rebase \(remote) \(short); if \(tag) then stands on a commit '\(remote)' does not have, delete it with git tag -d \(tag) and release again)")
+                }
                 output.message("pushed \(branchOnRemote ? "" : "\(short) and ")\(tag) to '\(remote)'")
                 pushed = true
             }

@@ -13,9 +13,13 @@ struct Workspace {
     let versionFiles = VersionFileCache()
     /// `--prerelease CHANNEL` of `next`, `release`, `changelog`: a prerelease whatever the branch's entry says.
     var requestedChannel: ReleaseChannel?
+    /// The repository lock, when the command asked for it (`release`): taken before the config or anything else is read.
+    var lock: RepositoryLock?
 
     /// `remindsOfHalt`: false for `release`, which says itself what a halted major release's marker means.
-    static func open(_ arguments: ParsedArguments, _ context: CommandContext, remindsOfHalt: Bool = true) throws -> Workspace {
+    /// `locked`: take the repository lock (`RepositoryLock`) right after finding the repository, before reading anything.
+    static func open(_ arguments: ParsedArguments, _ context: CommandContext, remindsOfHalt: Bool = true,
+                     locked: Bool = false) throws -> Workspace {
         let start = arguments.value("--repo").map { LexicalPath.join(context.currentDirectory, $0) } ?? context.currentDirectory
         guard FileManager.default.fileExists(atPath: start) else {
             throw CLIFailure(message: "'\(arguments.value("--repo") ?? start)' does not exist; pass --repo the path of a git repository")
@@ -28,11 +32,13 @@ struct Workspace {
         guard let root = repository.workdir else {
             throw CLIFailure(message: "'\(start)' is a bare repository; relctl needs a work tree (clone it first)")
         }
+        let lock = locked ? try RepositoryLock.acquire(gitDir: repository.gitDir) : nil
         let config = try Config.load(explicitPath: arguments.value("--config"), repositoryRoot: root,
                                      currentDirectory: context.currentDirectory)
         context.run.repositoryRoot = root
         var workspace = Workspace(repository: repository, root: root, config: config)
         workspace.environment = context.environment
+        workspace.lock = lock
         workspace.remindOfPendingMajor(context, halted: remindsOfHalt)
         return workspace
     }

@@ -11,7 +11,9 @@ import Darwin
 /// for byte (the same way) and the error is rethrown. Before writing anything, every file is checked to
 /// still hold `oldBytes`, so a concurrent edit aborts the whole write.
 package enum TransactionalWriter {
-    package static func write(_ writes: [FileWrite]) throws(FileEditError) {
+    /// `step` is told each write-like step as it is done (`temp-1` once the first file's temporary file is written,
+    /// `write-1` once it is renamed over the file, …): the crash tests stop the process at each one in turn.
+    package static func write(_ writes: [FileWrite], step: (String) -> Void = { _ in }) throws(FileEditError) {
         for w in writes {
             // Renaming over a symbolic link would replace the link with a regular file and leave its target as it was.
             if let target = SymbolicLink.target(w.path) {
@@ -36,16 +38,17 @@ package enum TransactionalWriter {
                                     hint: "run the command again")
             }
         }
-        try writeWithoutCheck(writes)
+        try writeWithoutCheck(writes, step: step)
     }
 
     /// The write/restore loop without the up-front content check (tests use it to fail midway).
-    static func writeWithoutCheck(_ writes: [FileWrite]) throws(FileEditError) {
+    static func writeWithoutCheck(_ writes: [FileWrite], step: (String) -> Void = { _ in }) throws(FileEditError) {
         var done: [FileWrite] = []
         for w in writes {
             do {
-                try replace(path: w.path, with: w.newBytes)
+                try replace(path: w.path, with: w.newBytes, beforeRename: { step("temp-\(done.count + 1)") })
                 done.append(w)
+                step("write-\(done.count)")
             } catch {
                 let restoreFailures = undo(done)
                 throw FileEditError(path: w.shownPath, line: nil, message: "cannot write: \(error.message)",
@@ -73,7 +76,7 @@ package enum TransactionalWriter {
 
     struct WriteFailure: Error { var message: String }
 
-    static func replace(path: String, with bytes: [UInt8]) throws(WriteFailure) {
+    static func replace(path: String, with bytes: [UInt8], beforeRename: () -> Void = {}) throws(WriteFailure) {
         var st = stat()
         // lstat, not stat: a symbolic link must never be replaced by a regular file.
         if lstat(path, &st) != 0 {
@@ -104,6 +107,7 @@ package enum TransactionalWriter {
         if ok && fchmod(fd, st.st_mode & 0o7777) != 0 { ok = false; reason = String(cString: strerror(errno)) }
         if ok && fsync(fd) != 0 { ok = false; reason = String(cString: strerror(errno)) }
         close(fd)
+        if ok { beforeRename() }
         if ok && rename(temp, path) != 0 { ok = false; reason = String(cString: strerror(errno)) }
         if !ok {
             unlink(temp)

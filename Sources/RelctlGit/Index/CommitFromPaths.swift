@@ -6,7 +6,10 @@ extension Repository {
     /// branch. The commit is `expectedParent`'s tree with exactly `paths` changed: anything else already staged
     /// stays staged and out of the commit. The branch moves only if it still points at `expectedParent`
     /// (compare-and-swap), so a concurrent release cannot be overwritten. Returns the new commit.
-    package func commit(paths: [String], message: String, identities: Identities, expectedParent: ObjectID) throws(GitError) -> ObjectID {
+    /// `beforeBranchMove` runs once the index is written and the commit object made, right before the branch moves
+    /// (the crash tests stop the process there).
+    package func commit(paths: [String], message: String, identities: Identities, expectedParent: ObjectID,
+                        beforeBranchMove: () -> Void = {}) throws(GitError) -> ObjectID {
         guard let branch = try headReferenceName() else {
             throw GitError(kind: .other, operation: "commit", message: "HEAD is detached; check out a branch")
         }
@@ -57,6 +60,7 @@ extension Repository {
         // Through the shim: the parents array's type differs between libgit2 versions (shim.h).
         try check(relctl_git_commit_create_one_parent(&commitID, pointer, nil, author, committer, "UTF-8", message, tree, parent),
                   "create commit")
+        beforeBranchMove()
         try moveReference(branch, to: ObjectID(commitID), expecting: expectedParent, message: "relctl: release commit")
         return ObjectID(commitID)
     }
