@@ -4,7 +4,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build demo test test-plain opens sanitize asan tsan bench clean
+.PHONY: deps build release-build demo test test-plain opens sanitize asan tsan bench clean
 
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libgit2; then \
@@ -15,6 +15,13 @@ deps:
 
 build: deps
 	$(SWIFT) build
+
+# The binary to install and ship: optimised, the Swift runtime and Foundation linked in statically, so it runs
+# where only glibc, libstdc++ and libgit2 are installed (no Swift toolchain). Prints its path.
+RELEASE_FLAGS = -c release --static-swift-stdlib
+release-build: deps
+	$(SWIFT) build $(RELEASE_FLAGS) --product relctl
+	@echo "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/relctl"
 
 demo: deps
 	$(SWIFT) build
@@ -45,9 +52,8 @@ tsan: deps
 	TSAN_OPTIONS=halt_on_error=1 \
 		$(SWIFT) test $(SANITIZER_FLAGS) --sanitize=thread --scratch-path .build/tsan
 
-bench: deps
-	$(SWIFT) build -c release
-	scripts/bench "$$($(SWIFT) build -c release --show-bin-path)/relctl"
+bench: release-build
+	scripts/bench "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/relctl"
 
 clean:
 	rm -rf .build
