@@ -72,8 +72,10 @@ enum DeferredCertificates {
     }
 }
 
+// `public`: only exported symbols reach the dynamic symbol table, where libgit2's calls are bound (an internal
+// function is a local symbol in an optimised build, and mbedTLS's own would be called).
 @_cdecl("mbedtls_x509_crt_parse_file")
-func relctlDeferredParseFile(_ chain: UnsafeMutableRawPointer?, _ path: UnsafePointer<CChar>?) -> Int32 {
+public func relctlDeferredParseFile(_ chain: UnsafeMutableRawPointer?, _ path: UnsafePointer<CChar>?) -> Int32 {
     if DeferredCertificates.remember(file: path.map { String(cString: $0) }, directory: nil) { return 0 }
     // MBEDTLS_ERR_X509_FEATURE_UNAVAILABLE when mbedTLS is not loaded (nobody but libgit2 could call this then).
     guard let parse = DeferredCertificates.next("mbedtls_x509_crt_parse_file") else { return -0x2080 }
@@ -81,7 +83,7 @@ func relctlDeferredParseFile(_ chain: UnsafeMutableRawPointer?, _ path: UnsafePo
 }
 
 @_cdecl("mbedtls_x509_crt_parse_path")
-func relctlDeferredParsePath(_ chain: UnsafeMutableRawPointer?, _ path: UnsafePointer<CChar>?) -> Int32 {
+public func relctlDeferredParsePath(_ chain: UnsafeMutableRawPointer?, _ path: UnsafePointer<CChar>?) -> Int32 {
     if DeferredCertificates.remember(file: nil, directory: path.map { String(cString: $0) }) { return 0 }
     guard let parse = DeferredCertificates.next("mbedtls_x509_crt_parse_path") else { return -0x2080 }
     return parse(chain, path)
