@@ -20,11 +20,26 @@ enum TagNameListing {
         guard !prefix.contains(where: { "*?[\\".contains($0) }) else { return nil }
         var loose: [String] = []
         guard collectLoose(folder: commonDir + "/refs/tags", relative: "", prefix: prefix, into: &loose) else { return nil }
-        loose.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        loose = sortedByBytes(loose)
         guard let packed = packedTagNames(commonDir: commonDir, prefix: prefix) else { return nil }
         if packed.isEmpty { return loose }
         let looseSet = Set(loose)
         return loose + packed.filter { !looseSet.contains($0) }
+    }
+
+    /// The names in byte order (libgit2's `strcmp`), compared as contiguous bytes.
+    private static func sortedByBytes(_ names: [String]) -> [String] {
+        let bytes = names.map { Array($0.utf8) }
+        let order = bytes.indices.sorted { i, j in
+            bytes[i].withUnsafeBufferPointer { a in
+                bytes[j].withUnsafeBufferPointer { b in
+                    let common = min(a.count, b.count)
+                    let c = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
+                    return c != 0 ? c < 0 : a.count < b.count
+                }
+            }
+        }
+        return order.map { names[$0] }
     }
 
     /// Adds the loose tag names under `folder` to `names`; false on an error other than a missing folder.
