@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One relctl release at a time per repository: `.git/relctl.lock`, created exclusively, holding the pid.
 /// A lock left by a process that no longer runs is taken over.
