@@ -17,8 +17,9 @@ build: deps
 	$(SWIFT) build
 
 # The binary to install and ship: optimised, the Swift runtime and Foundation linked in statically, so it runs
-# where only glibc, libstdc++ and libgit2 are installed (no Swift toolchain). Prints its path.
-RELEASE_FLAGS = -c release --static-swift-stdlib
+# where only glibc, libstdc++ and libgit2 are installed (no Swift toolchain); no $ORIGIN rpath (a dozen failed
+# opens at every start). Prints its path.
+RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath
 release-build: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product relctl
 	@echo "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/relctl"
