@@ -4,7 +4,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps test-deps build demo test test-plain opens sanitize asan tsan bench clean release install uninstall
+.PHONY: deps test-deps build release-build demo test test-plain opens sanitize asan tsan bench clean release install uninstall
 
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libgit2; then \
@@ -26,6 +26,14 @@ test-deps: deps
 
 build: deps
 	$(SWIFT) build
+
+# The binary to install and ship: optimised, the Swift runtime and Foundation linked in statically, so it runs
+# where only glibc, libstdc++ and libgit2 are installed (no Swift toolchain); no $ORIGIN rpath (a dozen failed
+# opens at every start). Prints its path.
+RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath
+release-build: deps
+	$(SWIFT) build $(RELEASE_FLAGS) --product relctl
+	@echo "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/relctl"
 
 demo: deps
 	$(SWIFT) build
@@ -57,20 +65,18 @@ tsan: test-deps
 	TSAN_OPTIONS=halt_on_error=1 \
 		$(SWIFT) test $(SANITIZER_FLAGS) --sanitize=thread --scratch-path .build/tsan
 
-bench: deps
-	$(SWIFT) build -c release
-	scripts/bench "$$($(SWIFT) build -c release --show-bin-path)/relctl"
+bench: release-build
+	scripts/bench "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/relctl"
 
-# make install [PREFIX=/usr/local] [DESTDIR=]: the release binary, relctl.1 and the bash, zsh and fish completions
+# make install [PREFIX=/usr/local] [DESTDIR=]: the static release binary (release-build), relctl.1 and the bash, zsh and fish completions
 # (scripts/install generates the man page and the scripts with the binary it installs).
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-release: deps
-	$(SWIFT) build -c release
+release: release-build
 
-install: release
-	scripts/install --prefix "$(PREFIX)" --destdir "$(DESTDIR)" "$$($(SWIFT) build -c release --show-bin-path)/relctl"
+install: release-build
+	scripts/install --prefix "$(PREFIX)" --destdir "$(DESTDIR)" "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/relctl"
 
 uninstall:
 	scripts/install --uninstall --prefix "$(PREFIX)" --destdir "$(DESTDIR)"

@@ -2,23 +2,25 @@
 """Helper for scripts/bench.
 
   bench_helper.py stream --history H --tag-every E --tail T [--extras] [--tail-breaking]
-                         [--seed S] --meta FILE
+                         [--app DIR] [--seed S] --meta FILE
       Writes a `git fast-import` stream to stdout: H commits with an annotated
       semver release tag every E commits (the last one on commit H), then T
       commits after the last release. Writes key=value facts (last tag, expected
-      next version, counts) to FILE.
+      next version, counts) to FILE. With --app, the first commit adds every file
+      under DIR (an app with its .relctl.json) and the first release is the
+      version in DIR/app.json.
 
   bench_helper.py measure RUNS LABEL CMD... [::: LABEL CMD...]...
-      Runs each command RUNS times, interleaved (a b a b ...), stdout to
-      /dev/null, each under `/usr/bin/time -v`. Prints one line per command:
-      LABEL BEST_S MEDIAN_S PEAK_RSS_KIB
+      Runs each command RUNS times, interleaved (a b a b ...), stdout and stderr
+      to /dev/null; wall time around spawn and wait, peak RSS from wait4's
+      rusage (no wrapper process, so millisecond commands compare fairly).
+      Prints one line per command: LABEL BEST_S MEDIAN_S PEAK_RSS_KIB
 """
 import os
 import random
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 
 START_EPOCH = 1_546_300_800  # 2019-01-01T00:00:00Z
@@ -127,7 +129,7 @@ class Stream:
         self.out.write(b)
         self.out.write(b"\n")
 
-    def commit(self, rng, msg):
+    def commit(self, rng, msg, files=()):
         self.mark += 1
         n = self.mark
         self.ts += rng.randint(60, 3 * 3600)
@@ -139,6 +141,9 @@ class Stream:
         w(f"author {name} <{mail}> {author_ts} {zone}\n".encode())
         w(f"committer {name} <{mail}> {self.ts} {zone}\n".encode())
         self.data(msg)
+        for path, text in files:
+            self.out.write(f"M 100644 inline {path}\n".encode())
+            self.data(text)
         # One small file modified per commit, in a tree of ~170 files.
         self.out.write(f"M 100644 inline src/m{n % 17}/f{n % 10}.ts\n".encode())
         self.data(f"export const v{n % 10} = {n};\n")
@@ -153,10 +158,21 @@ class Stream:
         self.out.write(f"reset refs/tags/{name}\nfrom :{mark}\n".encode())
 
 
-def versions(count):
-    """Release k (1-based): 1.0.0, then mostly minors, every 5th a patch, every 50th a major."""
-    major, minor, patch = 1, 0, 0
-    out = [(1, 0, 0)]
+def app_tree(root):
+    """(path, text) of every file under root, sorted, paths relative to root."""
+    files = []
+    for folder, _, names in os.walk(root):
+        for name in names:
+            full = os.path.join(folder, name)
+            with open(full, encoding="utf-8") as f:
+                files.append((os.path.relpath(full, root), f.read()))
+    return sorted(files)
+
+
+def versions(count, first=(1, 0, 0)):
+    """Release k (1-based): `first`, then mostly minors, every 5th a patch, every 50th a major."""
+    major, minor, patch = first
+    out = [first]
     for k in range(2, count + 1):
         if k % 50 == 0:
             major, minor, patch = major + 1, 0, 0
@@ -177,6 +193,7 @@ def cmd_stream(args):
     p.add_argument("--extras", action="store_true",
                    help="add prerelease and non-semver tags")
     p.add_argument("--tail-breaking", action="store_true")
+    p.add_argument("--app", help="folder whose files the first commit adds")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--meta", required=True)
     a = p.parse_args(args)
@@ -186,10 +203,16 @@ def cmd_stream(args):
     s = Stream(out)
     rng = random.Random(a.seed)
     ntags = a.history // a.tag_every
-    vers = versions(ntags)
+    app_files = app_tree(a.app) if a.app else []
+    first = (1, 0, 0)
+    if a.app:
+        import json
+        with open(os.path.join(a.app, "app.json")) as f:
+            first = tuple(int(x) for x in json.load(f)["expo"]["version"].split("."))
+    vers = versions(ntags, first)
     extra_tags = 0
     for i in range(1, a.history + 1):
-        s.commit(rng, message(rng, i, True)[0])
+        s.commit(rng, message(rng, i, True)[0], app_files if i == 1 else [])
         k, r = divmod(i, a.tag_every)
         if r == 0:
             v = "%d.%d.%d" % vers[k - 1]
@@ -233,12 +256,14 @@ def cmd_stream(args):
         f.write(f"other_tags={extra_tags}\n")
 
 
-def read_maxrss(path):
-    with open(path) as f:
-        for line in f:
-            if "Maximum resident set size" in line:
-                return int(line.rsplit(":", 1)[1])
-    raise SystemExit(f"bench: no 'Maximum resident set size' in /usr/bin/time output ({path})")
+def run_once(cmd):
+    """(wall seconds, peak RSS KiB) of one run, or raises on a non-zero exit."""
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    dt = time.perf_counter() - t0
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return dt, usage.ru_maxrss, proc.returncode
 
 
 def cmd_measure(args):
@@ -255,21 +280,13 @@ def cmd_measure(args):
         raise SystemExit("bench_helper.py measure: each group needs LABEL CMD...")
     times = {i: [] for i in range(len(groups))}
     peaks = {i: 0 for i in range(len(groups))}
-    fd, tfile = tempfile.mkstemp(prefix="relctl-bench-time.")
-    os.close(fd)
-    try:
-        for _ in range(runs):
-            for i, g in enumerate(groups):
-                cmd = ["/usr/bin/time", "-v", "-o", tfile, "--"] + g[1:]
-                t0 = time.perf_counter()
-                rc = subprocess.call(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-                dt = time.perf_counter() - t0
-                if rc != 0:
-                    raise SystemExit(f"bench: FAILED during timing ({g[0]}): exit {rc}: {' '.join(g[1:])}")
-                times[i].append(dt)
-                peaks[i] = max(peaks[i], read_maxrss(tfile))
-    finally:
-        os.unlink(tfile)
+    for _ in range(runs):
+        for i, g in enumerate(groups):
+            dt, rss, rc = run_once(g[1:])
+            if rc != 0:
+                raise SystemExit(f"bench: FAILED during timing ({g[0]}): exit {rc}: {' '.join(g[1:])}")
+            times[i].append(dt)
+            peaks[i] = max(peaks[i], rss)
     for i, g in enumerate(groups):
         print(g[0], "%.4f" % min(times[i]), "%.4f" % statistics.median(times[i]), peaks[i])
 

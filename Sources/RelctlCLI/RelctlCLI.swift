@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The command line: `run(arguments, environment)` returns the exit code; nothing here calls `exit`.
 package enum RelctlCLI {

@@ -1,5 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import RelctlCLI
 
-let code = RelctlCLI.run(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
-exit(code)
+exit(RelctlCLI.run(Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current()))

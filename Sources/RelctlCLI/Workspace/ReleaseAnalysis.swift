@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import RelctlCore
 import RelctlGit
 
@@ -44,6 +51,30 @@ struct ReleaseAnalysis {
 }
 
 extension Workspace {
+    /// Release candidates highest first, the same version (up to build metadata) by tag name.
+    ///
+    /// Sorted as indexes, then gathered: moving (version, tag) pairs, or even copying a `ReleaseVersion` into each
+    /// comparison, costs a generic copy, which with 2,000 tags cost more than a 50-commit walk. Stable SemVer
+    /// versions (all that `candidates` holds under SemVer) compare as (major, minor, patch), which is §11 exactly
+    /// when neither has a prerelease.
+    static func highestFirst(_ candidates: [(version: ReleaseVersion, tag: String)]) -> [(version: ReleaseVersion, tag: String)] {
+        let tags = candidates.map(\.tag)
+        let order: [Int]
+        let numbers = candidates.compactMap { candidate -> (UInt64, UInt64, UInt64)? in
+            guard let v = candidate.version.semantic, v.prerelease.isEmpty else { return nil }
+            return (v.major, v.minor, v.patch)
+        }
+        if numbers.count == candidates.count {
+            order = numbers.indices.sorted { i, j in numbers[j] < numbers[i] || (numbers[i] == numbers[j] && tags[i] < tags[j]) }
+        } else {
+            let versions = candidates.map(\.version)
+            order = versions.indices.sorted { i, j in
+                versions[j] < versions[i] || (!(versions[i] < versions[j]) && tags[i] < tags[j])
+            }
+        }
+        return order.map { candidates[$0] }
+    }
+
     /// Reads the release tags and the commits since the highest one reachable from HEAD, and decides the version.
     /// `keepingRecords`: also return the commits as read (`records`).
     func analyze(keepingRecords: Bool = false) throws -> ReleaseAnalysis {
@@ -71,10 +102,7 @@ extension Workspace {
                 unparsed.append((text, name))
             }
         }
-        candidates.sort { a, b in
-            if b.version < a.version { return true }
-            return !(a.version < b.version) && a.tag < b.tag
-        }
+        candidates = Self.highestFirst(candidates)
         unparsed.sort { a, b in
             let order = VersionOrder.compare(a.text, b.text)
             return order != .orderedSame && order != nil ? order == .orderedDescending : a.tag < b.tag

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One relctl release at a time per repository: an exclusive `flock` on `.git/relctl.lock`, a file that is never
 /// deleted, so taking the lock is one atomic step however many processes try at once. The kernel drops the lock

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import RelctlCore
 
 /// The changelog of a release, computed in one place so that what `relctl changelog` prints is what

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import RelctlCore
 
 /// `relctl init` on the Android side: the app modules of every Gradle project in the repository and the files their

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import RelctlCore
 
 /// `relctl init` for Apple projects: finds the Xcode projects of the app (`*.xcodeproj` at the root, under `ios/`,

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `relctl init` for a Flutter app that is not at the repository root: a monorepo whose root `pubspec.yaml` is a
 /// Dart workspace (no `version:`) or absent, with the app in `app/` or `apps/mobile/` beside its packages.

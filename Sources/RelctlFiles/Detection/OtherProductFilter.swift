@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import RelctlCore
 
 /// `relctl init`: a package.json belongs to the app only when it holds the app's version. A JavaScript workspace

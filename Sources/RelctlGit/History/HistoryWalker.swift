@@ -18,14 +18,14 @@ package final class HistoryWalker {
         var time: Int64 = 0
         var parentStart: Int32 = 0
         var parentCount: Int32 = 0
-        var messageStart: Int = 0
-        var messageLength: Int = 0
     }
 
     private var nodes: [Node] = []
     private var index: [ObjectID: Int32] = [:]
     private var parentStorage: [Int32] = []
-    private var messages: [UInt8] = []
+    /// Each parsed commit's message, by node: decoded once, and the same storage the range's records share (no
+    /// second copy of every message while the walk holds the first).
+    private var messages: [String] = []
     private var flags: [UInt8] = []
 
     private static let seen: UInt8 = 1
@@ -42,6 +42,7 @@ package final class HistoryWalker {
         if let existing = index[id] { return existing }
         let n = Int32(nodes.count)
         nodes.append(Node(id: id))
+        messages.append("")
         flags.append(0)
         index[id] = n
         return n
@@ -67,7 +68,7 @@ package final class HistoryWalker {
             throw GitError(kind: .other, operation: "read commit \(id.hex)", message: "object is not a commit")
         }
         // `bytes` points into `object`, freed when this function returns: parents are copied into ObjectIDs and
-        // node indexes, the message into `messages`.
+        // node indexes, the message decoded into a String.
         let size = git_odb_object_size(object)
         let bytes = UnsafeBufferPointer(start: git_odb_object_data(object)!.assumingMemoryBound(to: UInt8.self), count: size)
 
@@ -96,10 +97,8 @@ package final class HistoryWalker {
         nodes[i].parentStart = start
         nodes[i].parentCount = parentCount
         nodes[i].time = time
-        nodes[i].messageStart = messages.count
-        nodes[i].messageLength = size - messageStart
         if messageStart < size {
-            messages.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[messageStart..<size]))
+            messages[i] = String(decoding: UnsafeBufferPointer(rebasing: bytes[messageStart..<size]), as: UTF8.self)
         }
         nodes[i].parsed = true
         return true
@@ -215,9 +214,7 @@ package final class HistoryWalker {
 
     private func record(_ n: Int32) -> CommitRecord {
         let node = nodes[Int(n)]
-        let message = messages.withUnsafeBufferPointer { all in
-            String(decoding: UnsafeBufferPointer(rebasing: all[node.messageStart..<(node.messageStart + node.messageLength)]), as: UTF8.self)
-        }
+        let message = messages[Int(n)]
         let range = parentRange(of: n)
         let first = range.isEmpty ? nil : nodes[Int(parentStorage[range.lowerBound])].id
         let others = range.count > 1 ? range.dropFirst().map { nodes[Int(parentStorage[$0])].id } : []

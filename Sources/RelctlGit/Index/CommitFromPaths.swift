@@ -1,5 +1,12 @@
 internal import CLibGit2
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension Repository {
     /// Stages `paths` (relative to the work tree; deleted files are removed) and commits them on the current

@@ -12,8 +12,16 @@ package struct TagReference: Sendable, Hashable {
 
 extension Repository {
     /// The names (without `refs/tags/`) of the tags starting with `prefix`. Reads no reference file: with
-    /// thousands of loose tags, listing names is a directory read while reading each tag is a file open.
+    /// thousands of loose tags, listing names is a directory read while reading each tag is a file open
+    /// (see `TagNameListing`).
     package func tagNames(prefix: String = "") throws(GitError) -> [String] {
+        // `refs/tags` and `packed-refs` are in the common folder (the main `.git` of a linked worktree).
+        if let names = TagNameListing.names(commonDir: commonDir, prefix: prefix) { return names }
+        return try tagNamesThroughLibgit2(prefix: prefix)
+    }
+
+    /// libgit2's listing of the same names: checks every loose tag file as it lists it.
+    func tagNamesThroughLibgit2(prefix: String = "") throws(GitError) -> [String] {
         var iterator: OpaquePointer?
         try check(git_reference_iterator_glob_new(&iterator, pointer, "refs/tags/\(prefix)*"), "list tags")
         defer { git_reference_iterator_free(iterator) }
@@ -34,6 +42,12 @@ extension Repository {
         var ref: OpaquePointer?
         let code = git_reference_lookup(&ref, pointer, "refs/tags/\(name)")
         if code == GIT_ENOTFOUND.rawValue { return nil }
+        // A loose tag file that is not a reference: libgit2's listing left it out, so it is no tag here either
+        // (`tagNames` lists names without reading the files).
+        if code == GIT_ERROR.rawValue, let last = git_error_last(), last.pointee.klass == Int32(GIT_ERROR_REFERENCE.rawValue),
+           let message = last.pointee.message, String(cString: message).hasPrefix("corrupted loose reference") {
+            return nil
+        }
         try check(code, "read tag \(name)")
         defer { git_reference_free(ref) }
         // Both ids point into the reference: copied into ObjectIDs before it is freed.

@@ -1,5 +1,12 @@
 internal import CLibGit2
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The outcome of a push, per reference: nil status means the remote accepted it.
 package struct PushResult: Sendable, Equatable {

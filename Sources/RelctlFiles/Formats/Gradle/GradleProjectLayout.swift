@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where the files a Gradle build script reads live: `gradle.properties` and `gradle/libs.versions.toml` belong to
 /// the Gradle project (the folder with `settings.gradle(.kts)`: `android/` in a React Native or Flutter app, the

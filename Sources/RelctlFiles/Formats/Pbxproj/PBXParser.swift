@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import RelctlCore
 
 /// A parsed old-style (OpenStep) property list value with source positions, as used by `project.pbxproj`.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import RelctlCore
 
 /// Where one version value of an Xcode target comes from, as Xcode resolves it.

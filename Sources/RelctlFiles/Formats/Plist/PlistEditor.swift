@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import RelctlCore
 
 /// XML `Info.plist`: `<key>CFBundleShortVersionString</key>` / `<key>CFBundleVersion</key>` followed by a

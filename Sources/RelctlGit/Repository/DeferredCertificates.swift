@@ -1,0 +1,90 @@
+internal import CLibGit2
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// `git_libgit2_init` of Debian's libgit2 (built with mbedTLS) parses every certificate in the system CA bundle
+/// (`/etc/ssl/certs/ca-certificates.crt`, about 140 PEM certificates): some 52 million instructions, 4 ms, on
+/// every relctl run that opens a repository, though only `push` and the remote listing ever talk HTTPS.
+///
+/// relctl defines the two mbedTLS functions libgit2 calls for that. An executable's own symbols come first in
+/// the dynamic linker's search order, so libgit2's calls land here: while `git_libgit2_init` runs, the location
+/// is only remembered (an empty CA chain is set); at any other time the call goes on to mbedTLS (`RTLD_NEXT`).
+/// Before the first network operation, `loadIfDeferred()` hands the remembered location to libgit2
+/// (`GIT_OPT_SET_SSL_CERT_LOCATIONS`), which parses it then, exactly as init would have. With a libgit2 built
+/// on OpenSSL these functions are never called and nothing changes.
+enum DeferredCertificates {
+    private struct State {
+        var initializing = false
+        var file: String?
+        var directory: String?
+        var loaded = false
+    }
+    private static let state = Mutex(State())
+
+    /// Runs libgit2's initialisation with certificate loading deferred.
+    static func initializing(_ body: () -> Void) {
+        state.withLock { $0.initializing = true }
+        body()
+        state.withLock { $0.initializing = false }
+    }
+
+    /// Loads the certificate location libgit2's initialisation asked for, once, before a network operation.
+    static func loadIfDeferred() {
+        let location: (file: String?, directory: String?)? = state.withLock { state in
+            guard !state.loaded, state.file != nil || state.directory != nil else { return nil }
+            state.loaded = true
+            return (state.file, state.directory)
+        }
+        guard let location else { return }
+        _ = setLocations(file: location.file, directory: location.directory)
+    }
+
+    /// What `git_libgit2_init` asked to load and whether it was loaded since.
+    static var remembered: (file: String?, directory: String?, loaded: Bool) {
+        state.withLock { ($0.file, $0.directory, $0.loaded) }
+    }
+
+    /// libgit2's `GIT_OPT_SET_SSL_CERT_LOCATIONS`: 0, or a negative code when the certificates do not parse.
+    static func setLocations(file: String?, directory: String?) -> Int32 {
+        _ = libgit2Initialized
+        return relctl_git_set_ssl_cert_locations(file, directory)
+    }
+
+    /// True when the call comes from `git_libgit2_init`: the location is remembered instead of parsed.
+    fileprivate static func remember(file: String?, directory: String?) -> Bool {
+        state.withLock { state in
+            guard state.initializing else { return false }
+            if let file { state.file = file }
+            if let directory { state.directory = directory }
+            return true
+        }
+    }
+
+    fileprivate typealias Parse = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Int32
+
+    /// The mbedTLS function of that name, after relctl's own in the search order.
+    fileprivate static func next(_ name: String) -> Parse? {
+        // RTLD_NEXT is ((void *) -1) in <dlfcn.h>, a macro Swift does not import.
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: -1), name) else { return nil }
+        return unsafeBitCast(symbol, to: Parse.self)
+    }
+}
+
+// `public`: only exported symbols reach the dynamic symbol table, where libgit2's calls are bound (an internal
+// function is a local symbol in an optimised build, and mbedTLS's own would be called).
+@_cdecl("mbedtls_x509_crt_parse_file")
+public func relctlDeferredParseFile(_ chain: UnsafeMutableRawPointer?, _ path: UnsafePointer<CChar>?) -> Int32 {
+    if DeferredCertificates.remember(file: path.map { String(cString: $0) }, directory: nil) { return 0 }
+    // MBEDTLS_ERR_X509_FEATURE_UNAVAILABLE when mbedTLS is not loaded (nobody but libgit2 could call this then).
+    guard let parse = DeferredCertificates.next("mbedtls_x509_crt_parse_file") else { return -0x2080 }
+    return parse(chain, path)
+}
+
+@_cdecl("mbedtls_x509_crt_parse_path")
+public func relctlDeferredParsePath(_ chain: UnsafeMutableRawPointer?, _ path: UnsafePointer<CChar>?) -> Int32 {
+    if DeferredCertificates.remember(file: nil, directory: path.map { String(cString: $0) }) { return 0 }
+    guard let parse = DeferredCertificates.next("mbedtls_x509_crt_parse_path") else { return -0x2080 }
+    return parse(chain, path)
+}
