@@ -63,7 +63,7 @@ struct InstallScriptTests {
     @Test func makeInstallRunsTheScriptWithPrefixAndDestdir() throws {
         let dryRun = try runProcess("/usr/bin/make", ["-n", "install", "PREFIX=/opt/relctl", "DESTDIR=/tmp/stage"], in: Self.packageRoot)
         #expect(dryRun.status == 0, "\(dryRun.stderr)")
-        #expect(dryRun.stdout.contains("swift build -c release\n"))
+        #expect(dryRun.stdout.contains("swift build -c release --static-swift-stdlib --disable-local-rpath --product relctl\n"))
         #expect(dryRun.stdout.contains("scripts/install --prefix \"/opt/relctl\" --destdir \"/tmp/stage\" "))
     }
 
@@ -72,7 +72,7 @@ struct InstallScriptTests {
         defer { try? FileManager.default.removeItem(atPath: destdir) }
         let result = try runProcess(Self.packageRoot + "/scripts/install", ["--destdir", destdir, destdir + "/no-relctl"])
         #expect(result.status == 1)
-        #expect(result.stderr == "scripts/install: \(destdir)/no-relctl is not an executable (build it first: swift build -c release)\n")
+        #expect(result.stderr == "scripts/install: \(destdir)/no-relctl is not an executable (build it first: make release-build)\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: destdir).isEmpty)
     }
 
