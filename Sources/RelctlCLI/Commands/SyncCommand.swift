@@ -44,8 +44,11 @@ enum SyncCommand {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let build = try arguments.value("--build").map(parseBuild)
-        let workspace = try Workspace.open(arguments, context)
-        if !arguments.has("--dry-run"), let interrupted = InterruptedRelease.find(gitDir: workspace.repository.gitDir) {
+        // A real sync holds the repository lock from before it reads anything to its end, so no release, sync or
+        // gate decision writes the files between its reading and its writing; a dry run takes none.
+        let workspace = try Workspace.open(arguments, context, locked: !arguments.has("--dry-run"), command: "sync")
+        defer { workspace.lock?.release() }
+        if !arguments.has("--dry-run"), let interrupted = InterruptedRelease.find(gitDir: workspace.repository.gitDir, holdingLock: true) {
             // The files hold half a release: writing over them would leave it neither finished nor undoable.
             throw CLIFailure(message: "release \(interrupted.journal.version) \(interrupted.running ? "is being made" : "was interrupted") (\(ReleaseJournal.path(gitDir: workspace.repository.gitDir))); \(interrupted.advice) before syncing; nothing was written")
         }
