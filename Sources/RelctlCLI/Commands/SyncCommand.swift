@@ -53,7 +53,13 @@ enum SyncCommand {
             throw CLIFailure(message: "release \(interrupted.journal.version) \(interrupted.running ? "is being made" : "was interrupted") (\(ReleaseJournal.path(gitDir: workspace.repository.gitDir))); \(interrupted.advice) before syncing; nothing was written")
         }
         let version = try parseVersion(arguments.positionals[0], scheme: workspace.config.versionScheme)
-        let sync = try workspace.planVersionSync(version: version, build: build, environment: context.environment)
+        // Build numbers are one space for every branch (Play never takes a versionCode back, whichever track had it):
+        // increment counts from the highest any release tag holds, as a release does, so a sync on a maintenance or
+        // beta branch never proposes one already shipped.
+        let counts = build == nil && workspace.config.buildNumber.strategy == .increment && !workspace.config.files.isEmpty
+        let released = counts ? try workspace.releasedBuildNumbers() : nil
+        let sync = try workspace.planVersionSync(version: version, build: build, environment: context.environment,
+                                                 released: released)
         let dryRun = arguments.has("--dry-run")
         let output = context.output
         let changed = sync.changed
@@ -88,6 +94,9 @@ enum SyncCommand {
             output.message("\(verb) \(change.path): \(VersionFileText.changes(change))")
         }
         if let note = sync.note { output.note(note) }
+        if sync.iosBuild != nil || sync.androidBuild != nil, let note = ReleasePlanner.buildNote(released: released, current: sync.current) {
+            output.note(note)
+        }
         var builds: [String] = []
         if let ios = sync.iosBuild { builds.append("iOS build \(ios)") }
         if let android = sync.androidBuild { builds.append("Android build \(android)") }
