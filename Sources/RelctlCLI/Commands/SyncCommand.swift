@@ -57,7 +57,7 @@ enum SyncCommand {
         // increment counts from the highest any release tag holds, as a release does, so a sync on a maintenance or
         // beta branch never proposes one already shipped.
         let counts = build == nil && workspace.config.buildNumber.strategy == .increment && !workspace.config.files.isEmpty
-        let released = counts ? try workspace.releasedBuildNumbers() : nil
+        let released = counts ? try workspace.releasedBuildNumbers(filesVersion: workspace.versionFloor()?.held?.value) : nil
         let sync = try workspace.planVersionSync(version: version, build: build, environment: context.environment,
                                                  released: released)
         let dryRun = arguments.has("--dry-run")
