@@ -18,8 +18,9 @@ enum SyncCommand {
         and package.json keep the full version (a regex entry too, unless its pattern admits only X.Y.Z: then it gets
         the core). A project.pbxproj entry checks every target: a version living in an .xcconfig or an Info.plist is
         written by that file's entry, and the sync stops naming the file when no entry covers it. Build numbers come from 'buildNumber' (increment by default: the
-        highest current build + 1, one counter for both stores) or from --build, and are written only where a file
-        already has one. With increment, a sync that changes no version keeps the build numbers, so running the
+        highest current build + 1, one counter for both stores, and above the highest any release tag holds, as in
+        release) or from --build, and are written only where a file already has one. With increment, a sync that
+        changes no version keeps the build numbers, so running the
         same sync twice changes nothing. Where every file keeps only the core (pubspec only; Xcode files only; an
         Expo app.json without package.json) each sync of a prerelease moves the build numbers, since the stores
         tell betas apart by build number only; the final version after its betas moves them too (known from the
@@ -37,6 +38,9 @@ enum SyncCommand {
         --dry-run prints a unified diff per changed file on stdout and writes nothing. Text output lists each
         updated file on stderr. --json prints {"schemaVersion":1,"version","iosBuild","androidBuild","dryRun",
         "files":[{"path","changed"}]}.
+
+        A real sync takes the repository lock (.git/relctl.lock) before it reads anything; while another relctl
+        command holds it, the sync stops and writes nothing. --dry-run takes no lock.
 
         EXIT CODES: 0 synced (or nothing to change), 1 failure (nothing was written), 64 usage error.
         """,
