@@ -19,7 +19,9 @@ enum GitHubOutputFile {
     /// name holds no `=`, no `<<` and no line break, so its entry's first line can only be read as that name.
     static func isValidName(_ name: String) -> Bool {
         guard let first = name.utf8.first, isLetter(first) || first == UInt8(ascii: "_") else { return false }
-        return name.utf8.allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
+        return name.utf8.allSatisfy {
+            isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-")
+        }
     }
 
     /// A name as a warning shows it: a line break as its octal escape (`\\012`), so the warning stays one line.
@@ -54,7 +56,8 @@ enum GitHubOutputFile {
 
     /// Every output's entry in order, and the names left out.
     static func text(_ outputs: [(name: String, value: String)],
-                     delimiter: () -> String = { "ghadelimiter_" + UUID().uuidString }) -> (text: String, refused: [String]) {
+                     delimiter: () -> String = { "ghadelimiter_" + UUID().uuidString })
+        -> (text: String, refused: [String]) {
         var text = ""
         var refused: [String] = []
         for (name, value) in outputs {

@@ -60,8 +60,10 @@ enum SyncCommand {
         // Build numbers are one space for every branch (Play never takes a versionCode back, whichever track had it):
         // increment counts from the highest any release tag holds, as a release does, so a sync on a maintenance or
         // beta branch never proposes one already shipped.
-        let counts = build == nil && workspace.config.buildNumber.strategy == .increment && !workspace.config.files.isEmpty
-        let released = counts ? try workspace.releasedBuildNumbers(filesVersion: workspace.versionFloor()?.held?.value) : nil
+        let counts = build == nil && workspace.config.buildNumber.strategy == .increment
+            && !workspace.config.files.isEmpty
+        let released = counts
+            ? try workspace.releasedBuildNumbers(filesVersion: workspace.versionFloor()?.held?.value) : nil
         let sync = try workspace.planVersionSync(version: version, build: build, environment: context.environment,
                                                  released: released)
         let dryRun = arguments.has("--dry-run")
@@ -98,7 +100,8 @@ enum SyncCommand {
             output.message("\(verb) \(change.path): \(VersionFileText.changes(change))")
         }
         if let note = sync.note { output.note(note) }
-        if sync.iosBuild != nil || sync.androidBuild != nil, let note = ReleasePlanner.buildNote(released: released, current: sync.current) {
+        if sync.iosBuild != nil || sync.androidBuild != nil,
+           let note = ReleasePlanner.buildNote(released: released, current: sync.current) {
             output.note(note)
         }
         var builds: [String] = []

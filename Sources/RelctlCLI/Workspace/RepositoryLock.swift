@@ -45,7 +45,8 @@ final class RepositoryLock {
                 .flatMap { $0 > 0 && (kill($0, 0) == 0 || errno != ESRCH) ? $0 : nil }
             let who = owner.map { " (pid \($0))" } ?? ""
             // The command is named only with its live pid, and only when it is one of relctl's.
-            let holder = owner == nil ? nil : lines.dropFirst().first.map(String.init).flatMap { lockingCommands.contains($0) ? $0 : nil }
+            let named = lines.dropFirst().first.map(String.init).flatMap { lockingCommands.contains($0) ? $0 : nil }
+            let holder = owner == nil ? nil : named
             throw CLIFailure(message: "another relctl \(holder ?? "command") is running on this repository\(who); wait for it to finish (its lock on \(path) ends with that process)")
         }
         // Ours now: record the pid and command for the message above (an old relctl's pid file is simply
