@@ -76,12 +76,19 @@ struct SyncReleasedBuildNumberTests {
         #expect(try app.held() == ChannelApp.expected("3.0.1", build: 58))
     }
 
-    /// `--build N` is what the user asked for: no tag is read and it is written as given.
-    @Test func anExplicitBuildIsWrittenAsGiven() throws {
+    /// `--build N` is what the user asked for: it is written as given, with a warning when main already shipped a
+    /// versionCode at or above it (release refuses it); one above every tag's is written without a word.
+    @Test func anExplicitBuildIsWrittenAsGivenWithAWarningWhenATagHoldsAHigherOne() throws {
         let app = try Self.hotfixBranch()
         let synced = relctl(["sync", "1.4.3", "--build", "41"], in: app.repo.path)
         #expect(synced.code == 0, "\(synced.stderr)")
         #expect(!synced.stderr.contains("build numbers go on"), "\(synced.stderr)")
+        #expect(synced.stderr.contains("warning: android/app/build.gradle:9: versionCode 41 (from --build 41) is not above 57, which release v3.0.0 holds; Google Play never accepts a versionCode at or below one it has on any track (pass --build N above 57, or use the increment strategy, which counts from every release tag); it was written anyway (relctl release refuses it)\n"), "\(synced.stderr)")
         #expect(try app.held() == ChannelApp.expected("1.4.3", build: 41))
+
+        let above = relctl(["sync", "1.4.4", "--build", "60"], in: app.repo.path)
+        #expect(above.code == 0, "\(above.stderr)")
+        #expect(!above.stderr.contains("warning:"), "\(above.stderr)")
+        #expect(try app.held() == ChannelApp.expected("1.4.4", build: 60))
     }
 }

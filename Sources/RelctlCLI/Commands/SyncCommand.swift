@@ -62,7 +62,10 @@ enum SyncCommand {
         // beta branch never proposes one already shipped.
         let counts = build == nil && workspace.config.buildNumber.strategy == .increment
             && !workspace.config.files.isEmpty
-        let released = counts
+        // A versionCode from --build, fromVersion or env is written as given, but one at or below a release tag's is
+        // said (release refuses it), so it is not found at upload time.
+        let checks = !workspace.config.files.isEmpty && (build != nil || !(workspace.config.buildNumber.strategy == .keep))
+        let released = counts || checks
             ? try workspace.releasedBuildNumbers(filesVersion: workspace.versionFloor()?.held?.value) : nil
         let sync = try workspace.planVersionSync(version: version, build: build, environment: context.environment,
                                                  released: released)
@@ -100,9 +103,14 @@ enum SyncCommand {
             output.message("\(verb) \(change.path): \(VersionFileText.changes(change))")
         }
         if let note = sync.note { output.note(note) }
-        if sync.iosBuild != nil || sync.androidBuild != nil,
+        if counts, sync.iosBuild != nil || sync.androidBuild != nil,
            let note = ReleasePlanner.buildNote(released: released, current: sync.current) {
             output.note(note)
+        }
+        if !counts, !changed.isEmpty,
+           let problem = ReleasePlanner.versionCodeBelowReleased(sync, released: released, build: build,
+                                                                 strategy: workspace.config.buildNumber.strategyName) {
+            output.warning("\(problem); \(dryRun ? "it would be" : "it was") written anyway (relctl release refuses it)")
         }
         var builds: [String] = []
         if let ios = sync.iosBuild { builds.append("iOS build \(ios)") }
