@@ -351,8 +351,9 @@ struct ReleasePreflightTests {
         let before = try repo.snapshot()
         let result = relctl(["release"], in: repo.path)
         #expect(result.code == 1)
+        // The file names no command (an earlier relctl wrote only its pid): the holder is "another relctl command".
         #expect(result.stderr == """
-            error: another relctl release is running on this repository (pid \(getpid())); wait for it to finish \
+            error: another relctl command is running on this repository (pid \(getpid())); wait for it to finish \
             (its lock on \(lockPath) ends with that process)
 
             """)

@@ -62,8 +62,8 @@ struct ReleaseOutputFailureTests {
         let result = try release(repo, stdout: ">&-")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("released 1.3.0"))
-        // The lock file holds a pid and nothing relctl printed.
-        #expect(try repo.read(".git/relctl.lock").range(of: "^[0-9]+\n$", options: .regularExpression) != nil)
+        // The lock file holds a pid and the command, and nothing relctl printed.
+        #expect(try repo.read(".git/relctl.lock").range(of: "^[0-9]+\nrelease\n$", options: .regularExpression) != nil)
         try expectReleasedAndUnlocked(repo, remote)
     }
 

@@ -29,9 +29,15 @@ struct GitHubActions: CIProvider {
         return "::error title=\(title)::\(Self.escapeData(message))"
     }
 
-    /// `name=value` lines appended to `$GITHUB_OUTPUT`.
+    /// Entries appended to `$GITHUB_OUTPUT`: `name=value`, or `name<<DELIMITER` with a random delimiter when the value
+    /// holds a line break, so no value can add an output of its own (`GitHubOutputFile`). A name that is not a plain
+    /// output name is left out with a warning.
     func publish(outputs: [(name: String, value: String)], output: Output) {
-        append(outputs.map { "\($0.name)=\($0.value)\n" }.joined(), to: outputFile, variable: "GITHUB_OUTPUT", output: output)
+        let (text, refused) = GitHubOutputFile.text(outputs)
+        for name in refused {
+            output.warning("step output '\(GitHubOutputFile.shown(name))' was not written to GITHUB_OUTPUT: an output name is a letter or '_', then letters, digits, '-' or '_'")
+        }
+        append(text, to: outputFile, variable: "GITHUB_OUTPUT", output: output)
     }
 
     func publish(summary: String, output: Output) {
@@ -44,7 +50,7 @@ struct GitHubActions: CIProvider {
 
     /// Appends to the file, creating it when missing; a file that cannot be written is a warning, not a failure.
     private func append(_ text: String, to path: String?, variable: String, output: Output) {
-        guard let path else { return }
+        guard let path, !text.isEmpty else { return }
         guard let handle = FileHandle(forWritingAtPath: path) ?? {
             FileManager.default.createFile(atPath: path, contents: nil)
             return FileHandle(forWritingAtPath: path)
@@ -53,8 +59,20 @@ struct GitHubActions: CIProvider {
             return
         }
         defer { try? handle.close() }
+        // A file an earlier command left without a final line feed (`echo -n x=1 >> "$GITHUB_OUTPUT"`) would join
+        // its last line and relctl's first: a line feed goes first then.
+        let separator = Self.endsWithoutLineFeed(path) ? "\n" : ""
         _ = try? handle.seekToEnd()
-        try? handle.write(contentsOf: Data(text.utf8))
+        try? handle.write(contentsOf: Data((separator + text).utf8))
+    }
+
+    /// Whether the file at `path` is not empty and its last byte is not a line feed.
+    private static func endsWithoutLineFeed(_ path: String) -> Bool {
+        guard let reader = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? reader.close() }
+        guard let end = try? reader.seekToEnd(), end > 0, (try? reader.seek(toOffset: end - 1)) != nil,
+              let last = try? reader.read(upToCount: 1) else { return false }
+        return last.first != 0x0A
     }
 }
 

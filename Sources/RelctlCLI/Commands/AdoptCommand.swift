@@ -41,10 +41,10 @@ enum AdoptCommand {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let dryRun = arguments.has("--dry-run")
-        let workspace = try Workspace.open(arguments, context)
+        // The lock comes before anything is read (the config, the files, the tags), as in release; a dry run takes none.
+        let workspace = try Workspace.open(arguments, context, locked: !dryRun, command: "adopt")
+        defer { workspace.lock?.release() }
         let repository = workspace.repository
-        let lock = dryRun ? nil : try RepositoryLock.acquire(gitDir: repository.gitDir)
-        defer { lock?.release() }
         try InterruptedRelease.refuse(gitDir: repository.gitDir)
 
         let current = try workspace.readVersions()

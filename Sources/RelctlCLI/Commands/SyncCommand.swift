@@ -18,8 +18,9 @@ enum SyncCommand {
         and package.json keep the full version (a regex entry too, unless its pattern admits only X.Y.Z: then it gets
         the core). A project.pbxproj entry checks every target: a version living in an .xcconfig or an Info.plist is
         written by that file's entry, and the sync stops naming the file when no entry covers it. Build numbers come from 'buildNumber' (increment by default: the
-        highest current build + 1, one counter for both stores) or from --build, and are written only where a file
-        already has one. With increment, a sync that changes no version keeps the build numbers, so running the
+        highest current build + 1, one counter for both stores, and above the highest any release tag holds, as in
+        release) or from --build, and are written only where a file already has one. With increment, a sync that
+        changes no version keeps the build numbers, so running the
         same sync twice changes nothing. Where every file keeps only the core (pubspec only; Xcode files only; an
         Expo app.json without package.json) each sync of a prerelease moves the build numbers, since the stores
         tell betas apart by build number only; the final version after its betas moves them too (known from the
@@ -38,19 +39,36 @@ enum SyncCommand {
         updated file on stderr. --json prints {"schemaVersion":1,"version","iosBuild","androidBuild","dryRun",
         "files":[{"path","changed"}]}.
 
+        A real sync takes the repository lock (.git/relctl.lock) before it reads anything; while another relctl
+        command holds it, the sync stops and writes nothing. --dry-run takes no lock.
+
         EXIT CODES: 0 synced (or nothing to change), 1 failure (nothing was written), 64 usage error.
         """,
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let build = try arguments.value("--build").map(parseBuild)
-        let workspace = try Workspace.open(arguments, context)
-        if !arguments.has("--dry-run"), let interrupted = InterruptedRelease.find(gitDir: workspace.repository.gitDir) {
+        // A real sync holds the repository lock from before it reads anything to its end, so no release, sync or
+        // gate decision writes the files between its reading and its writing; a dry run takes none.
+        let workspace = try Workspace.open(arguments, context, locked: !arguments.has("--dry-run"), command: "sync")
+        defer { workspace.lock?.release() }
+        if !arguments.has("--dry-run"), let interrupted = InterruptedRelease.find(gitDir: workspace.repository.gitDir, holdingLock: true) {
             // The files hold half a release: writing over them would leave it neither finished nor undoable.
             throw CLIFailure(message: "release \(interrupted.journal.version) \(interrupted.running ? "is being made" : "was interrupted") (\(ReleaseJournal.path(gitDir: workspace.repository.gitDir))); \(interrupted.advice) before syncing; nothing was written")
         }
         let version = try parseVersion(arguments.positionals[0], scheme: workspace.config.versionScheme)
-        let sync = try workspace.planVersionSync(version: version, build: build, environment: context.environment)
+        // Build numbers are one space for every branch (Play never takes a versionCode back, whichever track had it):
+        // increment counts from the highest any release tag holds, as a release does, so a sync on a maintenance or
+        // beta branch never proposes one already shipped.
+        let counts = build == nil && workspace.config.buildNumber.strategy == .increment
+            && !workspace.config.files.isEmpty
+        // A versionCode from --build, fromVersion or env is written as given, but one at or below a release tag's is
+        // said (release refuses it), so it is not found at upload time.
+        let checks = !workspace.config.files.isEmpty && (build != nil || !(workspace.config.buildNumber.strategy == .keep))
+        let released = counts || checks
+            ? try workspace.releasedBuildNumbers(filesVersion: workspace.versionFloor()?.held?.value) : nil
+        let sync = try workspace.planVersionSync(version: version, build: build, environment: context.environment,
+                                                 released: released)
         let dryRun = arguments.has("--dry-run")
         let output = context.output
         let changed = sync.changed
@@ -85,6 +103,15 @@ enum SyncCommand {
             output.message("\(verb) \(change.path): \(VersionFileText.changes(change))")
         }
         if let note = sync.note { output.note(note) }
+        if counts, sync.iosBuild != nil || sync.androidBuild != nil,
+           let note = ReleasePlanner.buildNote(released: released, current: sync.current) {
+            output.note(note)
+        }
+        if !counts, !changed.isEmpty,
+           let problem = ReleasePlanner.versionCodeBelowReleased(sync, released: released, build: build,
+                                                                 strategy: workspace.config.buildNumber.strategyName) {
+            output.warning("\(problem); \(dryRun ? "it would be" : "it was") written anyway (relctl release refuses it)")
+        }
         var builds: [String] = []
         if let ios = sync.iosBuild { builds.append("iOS build \(ios)") }
         if let android = sync.androidBuild { builds.append("Android build \(android)") }

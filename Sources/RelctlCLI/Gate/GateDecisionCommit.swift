@@ -138,8 +138,9 @@ struct GateDecisionCommit {
     /// Writes, removes, commits. Returns the new commit.
     func apply(_ workspace: Workspace, head: ObjectID, identities: Identities) throws -> ObjectID {
         let repository = workspace.repository
-        let lock = try RepositoryLock.acquire(gitDir: repository.gitDir)
-        defer { lock.release() }
+        // The command took the lock before it read the document (`Workspace.open(…, locked:)`); else it is taken here.
+        let lock = workspace.lock == nil ? try RepositoryLock.acquire(gitDir: repository.gitDir, command: "gate") : nil
+        defer { lock?.release() }
         try InterruptedRelease.refuse(gitDir: repository.gitDir)
         let writes = document.map { [$0] } ?? []
         do {

@@ -6,9 +6,11 @@ struct InterruptedRelease {
     let journal: ReleaseJournal
     let running: Bool
 
-    static func find(gitDir: String) -> InterruptedRelease? {
+    /// `holdingLock`: this process holds the repository lock, so no release can be running (the lock's own
+    /// descriptor would make `isHeld` say one is).
+    static func find(gitDir: String, holdingLock: Bool = false) -> InterruptedRelease? {
         guard let journal = try? ReleaseJournal.load(gitDir: gitDir) else { return nil }
-        return InterruptedRelease(journal: journal, running: RepositoryLock.isHeld(gitDir: gitDir))
+        return InterruptedRelease(journal: journal, running: !holdingLock && RepositoryLock.isHeld(gitDir: gitDir))
     }
 
     var advice: String {

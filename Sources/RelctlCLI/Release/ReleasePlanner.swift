@@ -27,7 +27,7 @@ enum ReleasePlanner {
                 // Build numbers are one space for every branch: increment counts from the highest any release tag holds,
                 // and a versionCode from any other source must still go above it.
                 if build != nil || !(config.buildNumber.strategy == .keep) {
-                    releasedBuilds = try workspace.releasedBuildNumbers()
+                    releasedBuilds = try workspace.releasedBuildNumbers(filesVersion: workspace.versionFloor()?.held?.value)
                 }
                 let counts = config.buildNumber.strategy == .increment && build == nil
                 let sync = try workspace.planVersionSync(version: version.description, build: build, environment: environment,

@@ -143,8 +143,8 @@ struct ReleaseReport {
     var ciHaltSummary: String {
         let version = version ?? ""
         var text = "### relctl halted before major release \(version)\n\n"
-        text += "- bump: **\(bump)** (from \(previousVersion ?? "no previous release"))\n- tag: `\(tag ?? "")` (not created)\n"
-        text += "- written: \(files.map { "`\($0)`" }.joined(separator: ", ")) (not committed)\n"
+        text += "- bump: **\(bump)** (from \(previousVersion ?? "no previous release"))\n- tag: \(MarkdownCodeSpan.make(tag ?? "")) (not created)\n"
+        text += "- written: \(files.map(MarkdownCodeSpan.make).joined(separator: ", ")) (not committed)\n"
         text += "\n> [!CAUTION]\n> **Major release \(version) halted.** Nothing was released and `min_supported_version` was NOT "
             + "changed. Review the breaking changes, then run `\(MajorReleaseNotice.confirmCommand)`.\n"
         return text + "\n"
@@ -153,8 +153,8 @@ struct ReleaseReport {
     /// The job summary of a release made: version, bump, tag, files, and the major-release warning.
     func ciSummary(notice: MajorReleaseNotice?) -> String {
         var text = "### relctl released \(version ?? "")\n\n"
-        text += "- bump: **\(bump)** (from \(previousVersion ?? "no previous release"))\n- tag: `\(tag ?? "")`\(pushed ? " (pushed)" : "")\n"
-        text += "- files: \(files.map { "`\($0)`" }.joined(separator: ", "))\n"
+        text += "- bump: **\(bump)** (from \(previousVersion ?? "no previous release"))\n- tag: \(MarkdownCodeSpan.make(tag ?? ""))\(pushed ? " (pushed)" : "")\n"
+        text += "- files: \(files.map(MarkdownCodeSpan.make).joined(separator: ", "))\n"
         if let line = Self.trackLine(track, prereleaseNumber: prereleaseNumber) { text += "- channel: \(line)\n" }
         if let notice {
             text += "\n> [!WARNING]\n> **Major release \(notice.version).** `min_supported_version` was NOT changed. Raise it only after "

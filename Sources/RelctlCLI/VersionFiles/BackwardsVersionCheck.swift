@@ -60,10 +60,28 @@ extension Workspace {
         if let fix = otherTagFormats(analysis).fix(configPath: configDisplayPath) {
             return "\(analysis.baseTag.map { "the last release tag of tagFormat \"\(config.tagFormat)\" is \($0), but " } ?? "no tag of tagFormat \"\(config.tagFormat)\" is reachable from HEAD, but ")\(fix), so releases continue from the last of them (or run 'relctl adopt' to tag \(held) if no tag holds it)"
         }
+        if VersionParts(held).prerelease != nil {
+            return prereleaseHeldFix(analysis, held: held)
+        }
         if let base = analysis.baseTag {
             return "the files were set to \(held) after \(base) without a release tag: run 'relctl adopt' to tag \(held) on the commit that set it (relctl adopt --dry-run shows which), so releases continue from there"
         }
         return "no release tag is reachable from HEAD: run 'relctl adopt' to tag \(held) on the commit that set it (relctl adopt --dry-run shows which), so releases continue from there"
+    }
+
+    /// The files hold a prerelease no tag holds (betas made by hand, `3.12.0-beta4` after `3.11.4`): `adopt` takes only
+    /// a final version, so the fix is a commit that brings the release up to that core (the kind of commit it
+    /// needs, from the last release's numbers), or the files put back to the last release.
+    private func prereleaseHeldFix(_ analysis: ReleaseAnalysis, held: String) -> String {
+        let core = VersionParts(held).core
+        var needs = "a commit that calls for it"
+        if let last = analysis.current?.description, let from = VersionOrder.numbers(last), let to = VersionOrder.numbers(core),
+           from.count >= 3, to.count >= 3 {
+            needs = to[0] != from[0] ? "a breaking change (feat!: …)" : to[1] != from[1] ? "a feat commit" : "a fix commit"
+        }
+        let back = analysis.current.map { "put the files back to \($0) (relctl sync \($0) --allow-downgrade) and commit" }
+            ?? "put the files back to the version the stores have (relctl sync <version> --allow-downgrade) and commit"
+        return "the files hold the prerelease \(held), which no release tag holds, and 'relctl adopt' takes only a final version; the next version comes from \(analysis.baseTag.map { "\($0)" } ?? "initialVersion") and the commits since, so it reaches \(core) with \(needs) (then 'relctl release' makes \(core)), or \(back)"
     }
 
     /// Re-tag the highest unparsed tag in the scheme: a semver tag with fewer than three numbers gets its zeros

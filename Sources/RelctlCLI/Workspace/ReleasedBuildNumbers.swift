@@ -23,7 +23,13 @@ extension Workspace {
     /// each tag's commit once, each configured file's blob in that commit's tree through libgit2 (not the work
     /// tree, not a checkout), parsed by the same readers as the files on disk. A file missing at a tag, or one
     /// that tag's readers cannot parse, is passed over: that tag counts with the files it has.
-    func releasedBuildNumbers() throws -> ReleasedBuildNumbers {
+    ///
+    /// `filesVersion`: the version the files hold. An iOS build number counts only from tags whose marketing version
+    /// (the core) is not below it: App Store Connect compares build numbers within one version, so an app may start
+    /// them again at a new version (1.6.0 built as 5.6.0.2, then 1.7.0 as 1.7.0.4), and the files, at the later
+    /// version, already hold what the stores took. Google Play compares every versionCode ever uploaded: every
+    /// tag's Android build number counts.
+    func releasedBuildNumbers(filesVersion: String? = nil) throws -> ReleasedBuildNumbers {
         let format = try TagFormat(config.tagFormat)
         let prefix = String(config.tagFormat.prefix { $0 != "{" })
         let entries = config.files
@@ -46,7 +52,10 @@ extension Workspace {
             let project = ProjectFiles(root: root).overlaid(with: texts)
             guard let versions = try? CurrentVersions.read(readable, from: project) else { continue }
             var raised = false
-            if let ios = versions.highestIOSBuild, ReleasedBuildNumbers.isHigher(ios, than: result.ios) {
+            let iosCounts = filesVersion.map {
+                VersionOrder.compare(VersionParts(text).core, VersionParts($0).core) != .orderedAscending
+            } ?? true
+            if iosCounts, let ios = versions.highestIOSBuild, ReleasedBuildNumbers.isHigher(ios, than: result.ios) {
                 result.ios = ios
                 raised = true
             }

@@ -20,13 +20,15 @@ struct Workspace {
     let versionFiles = VersionFileCache()
     /// `--prerelease CHANNEL` of `next`, `release`, `changelog`: a prerelease whatever the branch's entry says.
     var requestedChannel: ReleaseChannel?
-    /// The repository lock, when the command asked for it (`release`): taken before the config or anything else is read.
+    /// The repository lock, when the command asked for it (`release`, `sync`, `adopt`, the gate's decisions; never a
+    /// dry run): taken before the config or anything else is read, released when the command ends.
     var lock: RepositoryLock?
 
     /// `remindsOfHalt`: false for `release`, which says itself what a halted major release's marker means.
-    /// `locked`: take the repository lock (`RepositoryLock`) right after finding the repository, before reading anything.
+    /// `locked`: take the repository lock (`RepositoryLock`) right after finding the repository, before reading anything,
+    /// in the name of `command` (what another run that finds the lock held is told).
     static func open(_ arguments: ParsedArguments, _ context: CommandContext, remindsOfHalt: Bool = true,
-                     locked: Bool = false) throws -> Workspace {
+                     locked: Bool = false, command: String = "release") throws -> Workspace {
         let start = arguments.value("--repo").map { LexicalPath.join(context.currentDirectory, $0) } ?? context.currentDirectory
         guard FileManager.default.fileExists(atPath: start) else {
             throw CLIFailure(message: "'\(arguments.value("--repo") ?? start)' does not exist; pass --repo the path of a git repository")
@@ -39,7 +41,7 @@ struct Workspace {
         guard let root = repository.workdir else {
             throw CLIFailure(message: "'\(start)' is a bare repository; relctl needs a work tree (clone it first)")
         }
-        let lock = locked ? try RepositoryLock.acquire(gitDir: repository.gitDir) : nil
+        let lock = locked ? try RepositoryLock.acquire(gitDir: repository.gitDir, command: command) : nil
         let config = try Config.load(explicitPath: arguments.value("--config"), repositoryRoot: root,
                                      currentDirectory: context.currentDirectory)
         context.run.repositoryRoot = root

@@ -36,7 +36,10 @@ enum GateKeepMinCommand {
             throw UsageError(message: "keep-min needs --reason TEXT: why the minimum stays goes into the commit that records the decision", usage: spec.usage)
         }
         let dryRun = arguments.has("--dry-run")
-        let workspace = try Workspace.open(arguments, context)
+        // The decision is read and committed under the repository lock, taken before anything is read; a dry run
+        // takes none.
+        let workspace = try Workspace.open(arguments, context, locked: !dryRun, command: "gate keep-min")
+        defer { workspace.lock?.release() }
         let markerPath = LexicalPath.join(workspace.root, MajorReleaseMarker.fileName)
         guard let data = FileManager.default.contents(atPath: markerPath) else {
             throw CLIFailure(message: "no major release decision is pending: there is no \(MajorReleaseMarker.fileName) at the repository root, so there is nothing to keep")

@@ -44,7 +44,10 @@ enum GateRaiseMinCommand {
         let usage = spec.usage
         let version = try GateArguments.version(arguments.positionals[0], "version", usage: usage)
         let dryRun = arguments.has("--dry-run")
-        let workspace = try Workspace.open(arguments, context)
+        // The decision is read and committed under the repository lock, taken before anything is read; a dry run
+        // takes none.
+        let workspace = try Workspace.open(arguments, context, locked: !dryRun, command: "gate raise-min")
+        defer { workspace.lock?.release() }
         let loaded = try workspace.loadGateDocument()
         let settings = loaded.settings
         let platform = try GateArguments.platform(arguments, settings: settings, usage: usage)

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import RelctlTestSupport
+@testable import RelctlCLI
+
+/// `relctl sync` with the `increment` strategy counts from the highest build number any release tag holds, as
+/// `release` does: Play's versionCode space is shared by every track, so a sync on a maintenance branch never
+/// proposes a versionCode already shipped from main.
+@Suite("relctl sync: build numbers above every release tag's")
+struct SyncReleasedBuildNumberTests {
+    /// Main released 1.4.2 (build 40) … 3.0.0 (57); `release/1.4.x` starts from v1.4.2, whose files hold 40.
+    static func hotfixBranch() throws -> ChannelApp {
+        let app = try MaintenanceBranchTests.mainTwoMajorsAhead()
+        try app.repo.git(["switch", "-q", "-c", "release/1.4.x", "v1.4.2"])
+        try app.repo.commit("fix(sync): lost edits on a flaky network", file: "src/sync.ts")
+        return app
+    }
+
+    static let note = "note: build numbers go on from the highest a release tag holds (v3.0.0), not this branch's files: iOS 57 (the files hold 40), Android 57 (the files hold 40)\n"
+
+    @Test func aSyncOnAMaintenanceBranchGoesAboveMainsReleases() throws {
+        let app = try Self.hotfixBranch()
+        #expect(try app.held() == ChannelApp.expected("1.4.2", build: 40))
+
+        let plan = relctl(["sync", "1.4.3", "--dry-run"], in: app.repo.path)
+        #expect(plan.code == 0, "\(plan.stderr)")
+        #expect(plan.stdout.contains("-        versionCode 40\n"), "\(plan.stdout)")
+        #expect(plan.stdout.contains("+        versionCode 58\n"), "\(plan.stdout)")
+        #expect(plan.stderr.contains(Self.note), "\(plan.stderr)")
+        #expect(plan.stderr.hasSuffix("dry run: 3 of 3 files would change to 1.4.3, iOS build 58, Android build 58; nothing was written\n"), "\(plan.stderr)")
+        #expect(try app.held() == ChannelApp.expected("1.4.2", build: 40))
+
+        let json = relctl(["sync", "1.4.3", "--dry-run", "--json"], in: app.repo.path)
+        #expect(json.stdout.contains("\"iosBuild\":\"58\",\"androidBuild\":\"58\""), "\(json.stdout)")
+
+        let synced = relctl(["sync", "1.4.3"], in: app.repo.path)
+        #expect(synced.code == 0, "\(synced.stderr)")
+        #expect(synced.stderr.contains(Self.note), "\(synced.stderr)")
+        #expect(try app.held() == ChannelApp.expected("1.4.3", build: 58))
+
+        // The same sync again changes nothing (increment keeps build numbers when no version moves), and says no note.
+        let again = relctl(["sync", "1.4.3"], in: app.repo.path)
+        #expect(again.code == 0, "\(again.stderr)")
+        #expect(!again.stderr.contains("build numbers go on"), "\(again.stderr)")
+        #expect(try app.held() == ChannelApp.expected("1.4.3", build: 58))
+
+        // A release from the synced files goes on from there, above every tag.
+        try app.repo.commitAll("chore: 1.4.3 by hand")
+        try app.repo.git(["tag", "-a", "-m", "v1.4.3", "v1.4.3"])
+        try app.repo.commit("fix: another crash", file: "src/crash.ts")
+        try app.release(expecting: "1.4.4")
+        #expect(try app.held() == ChannelApp.expected("1.4.4", build: 59))
+    }
+
+    /// A prerelease tag counts too: a beta shipped from another branch took 61.
+    @Test func aBetaTagsBuildNumberCounts() throws {
+        let app = try MaintenanceBranchTests.mainTwoMajorsAhead()
+        let repo = app.repo
+        try repo.git(["switch", "-q", "-c", "beta"])
+        try app.setVersion("3.1.0-beta.1", build: 61)
+        try repo.commitAll("chore(release): 3.1.0-beta.1")
+        try repo.tag("v3.1.0-beta.1")
+        try repo.git(["switch", "-q", "-c", "release/1.4.x", "v1.4.2"])
+        let synced = relctl(["sync", "1.4.3"], in: repo.path)
+        #expect(synced.code == 0, "\(synced.stderr)")
+        #expect(synced.stderr.contains("(v3.1.0-beta.1)"), "\(synced.stderr)")
+        #expect(try app.held() == ChannelApp.expected("1.4.3", build: 62))
+    }
+
+    /// On main, whose files hold the highest build, nothing changes: the files' 57 + 1, and no note.
+    @Test func onMainTheFilesHoldTheHighestAndNoNoteIsPrinted() throws {
+        let app = try MaintenanceBranchTests.mainTwoMajorsAhead()
+        let synced = relctl(["sync", "3.0.1"], in: app.repo.path)
+        #expect(synced.code == 0, "\(synced.stderr)")
+        #expect(!synced.stderr.contains("note:"), "\(synced.stderr)")
+        #expect(try app.held() == ChannelApp.expected("3.0.1", build: 58))
+    }
+
+    /// `--build N` is what the user asked for: it is written as given, with a warning when main already shipped a
+    /// versionCode at or above it (release refuses it); one above every tag's is written without a word.
+    @Test func anExplicitBuildIsWrittenAsGivenWithAWarningWhenATagHoldsAHigherOne() throws {
+        let app = try Self.hotfixBranch()
+        let synced = relctl(["sync", "1.4.3", "--build", "41"], in: app.repo.path)
+        #expect(synced.code == 0, "\(synced.stderr)")
+        #expect(!synced.stderr.contains("build numbers go on"), "\(synced.stderr)")
+        #expect(synced.stderr.contains("warning: android/app/build.gradle:9: versionCode 41 (from --build 41) is not above 57, which release v3.0.0 holds; Google Play never accepts a versionCode at or below one it has on any track (pass --build N above 57, or use the increment strategy, which counts from every release tag); it was written anyway (relctl release refuses it)\n"), "\(synced.stderr)")
+        #expect(try app.held() == ChannelApp.expected("1.4.3", build: 41))
+
+        let above = relctl(["sync", "1.4.4", "--build", "60"], in: app.repo.path)
+        #expect(above.code == 0, "\(above.stderr)")
+        #expect(!above.stderr.contains("warning:"), "\(above.stderr)")
+        #expect(try app.held() == ChannelApp.expected("1.4.4", build: 60))
+    }
+}
