@@ -28,6 +28,9 @@ package final class HistoryWalker {
     /// Each parsed commit's message, by node: decoded once, and the same storage the range's records share (no
     /// second copy of every message while the walk holds the first).
     private var messages: [String] = []
+    /// With `handsMessagesOn`, the messages of commits parsed and not handed on yet (the walk's frontier), instead
+    /// of `messages`: 16 bytes a commit of the whole range less.
+    private var waitingMessages: [Int32: String] = [:]
     private var flags: [UInt8] = []
 
     private static let seen: UInt8 = 1
@@ -51,7 +54,7 @@ package final class HistoryWalker {
         index.node(for: id, ids: { nodes[Int($0)].id }, make: {
             let n = Int32(nodes.count)
             nodes.append(Node(id: id))
-            messages.append("")
+            if !handsMessagesOn { messages.append("") }
             flags.append(0)
             return n
         })
@@ -107,7 +110,8 @@ package final class HistoryWalker {
         nodes[i].parentCount = parentCount
         nodes[i].time = time
         if messageStart < size {
-            messages[i] = String(decoding: UnsafeBufferPointer(rebasing: bytes[messageStart..<size]), as: UTF8.self)
+            let message = String(decoding: UnsafeBufferPointer(rebasing: bytes[messageStart..<size]), as: UTF8.self)
+            if handsMessagesOn { waitingMessages[n] = message } else { messages[i] = message }
         }
         nodes[i].parsed = true
         return true
@@ -230,8 +234,11 @@ package final class HistoryWalker {
         let node = nodes[Int(n)]
         let message: String
         if handsMessagesOn {
-            message = node.messageGone ? try repository.commitMessage(node.id) : messages[Int(n)]
-            messages[Int(n)] = ""
+            if let waiting = waitingMessages.removeValue(forKey: n) {
+                message = waiting
+            } else {
+                message = node.messageGone ? try repository.commitMessage(node.id) : ""
+            }
             nodes[Int(n)].messageGone = true
         } else {
             message = messages[Int(n)]
