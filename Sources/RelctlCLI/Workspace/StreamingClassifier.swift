@@ -10,7 +10,13 @@ import RelctlGit
 final class StreamingClassifier: @unchecked Sendable {
     private let rules: ReleaseRules
     private let queue = DispatchQueue(label: "relctl.classify")
-    private var pending: [RawCommit] = []
+    /// A commit waiting for its batch: the id is in `pendingIDs`, and its hex sha is made on `queue` (the walking
+    /// thread, which inflates every commit, has the most to do).
+    private struct Waiting {
+        let message: String
+        let parentCount: Int
+    }
+    private var pending: [Waiting] = []
     /// In stream order, with the id each came from (two arrays, so the commits can be handed on without a copy).
     /// Written only on `queue`.
     private var resultIDs: [ObjectID] = []
@@ -35,7 +41,7 @@ final class StreamingClassifier: @unchecked Sendable {
     }
 
     func add(_ record: CommitRecord) {
-        pending.append(RawCommit(sha: record.id.hex, message: record.message, parentCount: record.parentCount))
+        pending.append(Waiting(message: record.message, parentCount: record.parentCount))
         pendingIDs.append(record.id)
         if pending.count >= Self.batch { flush() }
     }
@@ -49,7 +55,10 @@ final class StreamingClassifier: @unchecked Sendable {
         inFlight.wait()
         queue.async {
             defer { self.inFlight.signal() }
-            for commit in batch { self.results.append(Self.classify(commit, rules: rules)) }
+            for (k, commit) in batch.enumerated() {
+                let raw = RawCommit(sha: ids[k].hex, message: commit.message, parentCount: commit.parentCount)
+                self.results.append(Self.classify(raw, rules: rules))
+            }
             self.resultIDs.append(contentsOf: ids)
         }
     }
