@@ -96,7 +96,7 @@ enum AdoptCommand {
         let walk = try HistoryWalker(repository: repository).walk(from: head, hiding: baseline.commit)
         let classifier = StreamingClassifier(rules: workspace.config.releaseRules)
         for commit in walk.commits { classifier.add(commit) }
-        let after = classifier.analysis(of: walk.commits)
+        let after = classifier.analysis(of: walk.commits, message: { $0.message })
         var nextText = "no releasable commit after it yet"
         var next: ReleaseVersion?
         if after.bump != .none {

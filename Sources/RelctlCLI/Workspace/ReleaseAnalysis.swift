@@ -109,9 +109,10 @@ extension Workspace {
         }
 
         let classifier = StreamingClassifier(rules: config.releaseRules)
-        // The walker (and the raw messages it holds) is freed as soon as the walk is done.
+        // The walker is freed as soon as the walk is done. Unless the records are asked for, each message goes
+        // only to the classifier, which lets go of it once classified: the range's records keep ids and parents.
         let walked = Result { () throws(GitError) in
-            try HistoryWalker(repository: repository).rangeSinceFirstAncestor(
+            try HistoryWalker(repository: repository, handsMessagesOn: !keepingRecords).rangeSinceFirstAncestor(
                 of: head, among: candidates.map(\.tag),
                 samePrecedence: { candidates[$0].version.hasSamePrecedence(as: candidates[$1].version) },
                 onWalk: classifier.reset, onCommit: classifier.add)
@@ -126,7 +127,8 @@ extension Workspace {
             // The whole (cut) history was walked without meeting a tag: a release computed now would be wrong.
             throw CLIFailure(message: "this is a shallow clone and no release tag is reachable from HEAD, so the next version cannot be known; \(Workspace.shallowFix)")
         }
-        let analysis = classifier.analysis(of: range.walk.commits)
+        let analysis = keepingRecords ? classifier.analysis(of: range.walk.commits, message: { $0.message })
+            : try classifier.analysis(of: range.walk.commits, message: { try repository.commitMessage($0.id) })
         let base = range.base.map { candidates[$0.index] }
         let current = base?.version
         if track.maintenance, track.range == nil, let semantic = current?.semantic {

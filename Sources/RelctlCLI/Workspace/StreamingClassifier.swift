@@ -10,11 +10,21 @@ import RelctlGit
 final class StreamingClassifier: @unchecked Sendable {
     private let rules: ReleaseRules
     private let queue = DispatchQueue(label: "relctl.classify")
-    private var pending: [RawCommit] = []
+    /// A commit waiting for its batch: the id is in `pendingIDs`, and its hex sha is made on `queue` (the walking
+    /// thread, which inflates every commit, has the most to do).
+    private struct Waiting {
+        let message: String
+        let parentCount: Int
+    }
+    private var pending: [Waiting] = []
     /// In stream order, with the id each came from (two arrays, so the commits can be handed on without a copy).
     /// Written only on `queue`.
     private var resultIDs: [ObjectID] = []
     private var results: [AnalyzedCommit] = []
+    /// Batches handed to `queue` and not classified yet, at most `Self.ahead`: when the walk reads faster than the
+    /// messages are classified, it waits, instead of piling up messages that are only waiting.
+    private let inFlight = DispatchSemaphore(value: StreamingClassifier.ahead)
+    private static let ahead = 2
     private var pendingIDs: [ObjectID] = []
     private static let batch = 2048
 
@@ -31,7 +41,7 @@ final class StreamingClassifier: @unchecked Sendable {
     }
 
     func add(_ record: CommitRecord) {
-        pending.append(RawCommit(sha: record.id.hex, message: record.message, parentCount: record.parentCount))
+        pending.append(Waiting(message: record.message, parentCount: record.parentCount))
         pendingIDs.append(record.id)
         if pending.count >= Self.batch { flush() }
     }
@@ -42,14 +52,33 @@ final class StreamingClassifier: @unchecked Sendable {
         pending.removeAll(keepingCapacity: true)
         pendingIDs.removeAll(keepingCapacity: true)
         let rules = self.rules
+        inFlight.wait()
         queue.async {
-            for commit in batch { self.results.append(CommitAnalyzer.classify(commit, rules: rules)) }
+            defer { self.inFlight.signal() }
+            for (k, commit) in batch.enumerated() {
+                let raw = RawCommit(sha: ids[k].hex, message: commit.message, parentCount: commit.parentCount)
+                self.results.append(Self.classify(raw, rules: rules))
+            }
             self.resultIDs.append(contentsOf: ids)
         }
     }
 
-    /// The analysis of the final range, classifying here whatever the stream did not cover.
-    func analysis(of commits: [CommitRecord]) -> CommitAnalysis {
+    /// One commit classified, keeping what the results need: the body and the footers are read by the
+    /// classification (a breaking change, a revert) and printed by no command, so they are not kept (at 100,000
+    /// commits they are a copy of most of each message).
+    private static func classify(_ commit: RawCommit, rules: ReleaseRules) -> AnalyzedCommit {
+        var analyzed = CommitAnalyzer.classify(commit, rules: rules)
+        if analyzed.message != nil {
+            analyzed.message!.body = nil
+            analyzed.message!.footers = []
+        }
+        return analyzed
+    }
+
+    /// The analysis of the final range, classifying here whatever the stream did not cover. `message` gives the
+    /// message of such a commit (a walker that hands messages on leaves the range's records without them).
+    func analysis(of commits: [CommitRecord],
+                  message: (CommitRecord) throws -> String) rethrows -> CommitAnalysis {
         flush()
         var done: [AnalyzedCommit] = []
         var doneIDs: [ObjectID] = []
@@ -72,8 +101,9 @@ final class StreamingClassifier: @unchecked Sendable {
                     matched.append(done[next])
                     next += 1
                 } else {
-                    matched.append(CommitAnalyzer.classify(
-                        RawCommit(sha: record.id.hex, message: record.message, parentCount: record.parentCount), rules: rules))
+                    matched.append(Self.classify(
+                        RawCommit(sha: record.id.hex, message: try message(record), parentCount: record.parentCount),
+                        rules: rules))
                 }
             }
             classified = matched

@@ -127,12 +127,12 @@ package enum XcodeTargetVersions {
         /// `$(SRCROOT)`, `$(PROJECT_DIR)` and `$(TARGET_NAME)` expanded; nil when other settings are needed.
         func expandPath(_ value: String) -> String? {
             var v = value
-            for (open, close) in [("$(", ")"), ("${", "}")] {
+            for (open, close) in [("$(", ")"), ("${", "}")] where v.utf8.contains(UInt8(ascii: "$")) {
                 for name in ["SRCROOT", "PROJECT_DIR", "SOURCE_ROOT"] {
-                    v = v.replacingOccurrences(of: open + name + close + "/", with: "")
-                    v = v.replacingOccurrences(of: open + name + close, with: "")
+                    v = v.replacingLiteral(open + name + close + "/", with: "")
+                    v = v.replacingLiteral(open + name + close, with: "")
                 }
-                v = v.replacingOccurrences(of: open + "TARGET_NAME" + close, with: target)
+                v = v.replacingLiteral(open + "TARGET_NAME" + close, with: target)
             }
             guard !v.contains("$(") && !v.contains("${"), !v.isEmpty else { return nil }
             return XcodePaths.join(project.sourceRoot, v)

@@ -22,11 +22,15 @@ package struct PlistEditor: VersionEditor {
         let b = t.bytes
         var result: [VersionLocation] = []
         var i = 0
-        func starts(_ s: String, at p: Int) -> Bool {
-            let u = Array(s.utf8)
-            return p + u.count <= b.count && Array(b[p..<p + u.count]) == u
+        // Called at every byte: compares in place (two arrays a call made this most of `relctl next`'s own work).
+        func starts(_ s: StaticString, at p: Int) -> Bool {
+            let n = s.utf8CodeUnitCount
+            guard p + n <= b.count else { return false }
+            let u = s.utf8Start
+            for k in 0..<n where b[p + k] != u[k] { return false }
+            return true
         }
-        func find(_ s: String, from p: Int) -> Int? {
+        func find(_ s: StaticString, from p: Int) -> Int? {
             var q = p
             while q < b.count { if starts(s, at: q) { return q }; q += 1 }
             return nil
