@@ -22,19 +22,7 @@ extension Repository {
 
     /// libgit2's listing of the same names: checks every loose tag file as it lists it.
     func tagNamesThroughLibgit2(prefix: String = "") throws(GitError) -> [String] {
-        var iterator: OpaquePointer?
-        try check(git_reference_iterator_glob_new(&iterator, pointer, "refs/tags/\(prefix)*"), "list tags")
-        defer { git_reference_iterator_free(iterator) }
-        var names: [String] = []
-        while true {
-            // `name` belongs to the iterator and is valid only until the next call: copied at once.
-            var name: UnsafePointer<CChar>?
-            let code = git_reference_next_name(&name, iterator)
-            if code == GIT_ITEROVER.rawValue { break }
-            try check(code, "list tags")
-            if let name { names.append(String(cString: name).droppingPrefix("refs/tags/")) }
-        }
-        return names
+        try referenceNames(prefix: "refs/tags/\(prefix)", action: "list tags").map { $0.droppingPrefix("refs/tags/") }
     }
 
     /// One tag reference by name; nil when it does not exist or is symbolic.

@@ -121,10 +121,11 @@ extension Repository {
         }
     }
 
-    /// The full names of the references starting with `prefix`.
-    func referenceNames(prefix: String) throws(GitError) -> [String] {
+    /// The full names of the references starting with `prefix` (libgit2's listing, which checks each loose file);
+    /// `action` names the listing in an error.
+    func referenceNames(prefix: String, action: String = "list references") throws(GitError) -> [String] {
         var iterator: OpaquePointer?
-        try check(git_reference_iterator_glob_new(&iterator, pointer, "\(prefix)*"), "list references")
+        try check(git_reference_iterator_glob_new(&iterator, pointer, "\(prefix)*"), action)
         defer { git_reference_iterator_free(iterator) }
         var names: [String] = []
         while true {
@@ -132,7 +133,7 @@ extension Repository {
             var name: UnsafePointer<CChar>?
             let code = git_reference_next_name(&name, iterator)
             if code == GIT_ITEROVER.rawValue { break }
-            try check(code, "list references")
+            try check(code, action)
             if let name { names.append(String(cString: name)) }
         }
         return names
