@@ -2,7 +2,7 @@ import Foundation
 
 /// A process started and not yet waited for: the concurrency tests start several at the same instant.
 public final class RunningProcess: @unchecked Sendable {
-    private let process = Process()
+    private let process: Process
     private let out = Pipe()
     private let err = Pipe()
     private var outData = Data()
@@ -12,12 +12,7 @@ public final class RunningProcess: @unchecked Sendable {
     /// Starts `executable`; stdout and stderr are read as they come (a full pipe never blocks the child).
     public init(_ executable: String, _ arguments: [String], in directory: String? = nil,
                 environment extra: [String: String] = [:]) throws {
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        var environment = ProcessInfo.processInfo.environment
-        for (k, v) in extra { environment[k] = v }
-        process.environment = environment
+        process = Process(executable, arguments, in: directory, environment: extra)
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice

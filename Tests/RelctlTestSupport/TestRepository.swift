@@ -7,17 +7,22 @@ public struct ProcessResult: Sendable {
     public let stderr: String
 }
 
+extension Process {
+    /// A process for `executable`, in `directory` when given, with this process's environment plus `extra`.
+    convenience init(_ executable: String, _ arguments: [String], in directory: String?, environment extra: [String: String]) {
+        self.init()
+        executableURL = URL(fileURLWithPath: executable)
+        self.arguments = arguments
+        if let directory { currentDirectoryURL = URL(fileURLWithPath: directory) }
+        environment = ProcessInfo.processInfo.environment.merging(extra) { _, new in new }
+    }
+}
+
 /// Runs a program to completion, with an optional working directory and extra environment.
 @discardableResult
 public func runProcess(_ executable: String, _ arguments: [String], in directory: String? = nil,
                        environment extra: [String: String] = [:], input: String? = nil) throws -> ProcessResult {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-    var environment = ProcessInfo.processInfo.environment
-    for (k, v) in extra { environment[k] = v }
-    process.environment = environment
+    let process = Process(executable, arguments, in: directory, environment: extra)
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err
