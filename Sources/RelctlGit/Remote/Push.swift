@@ -29,6 +29,10 @@ extension Repository {
     /// Pushes the refspecs in one call; per-reference outcomes come back in the result. A transport failure
     /// (unreachable, no rights, a non-fast-forward to a local repository) throws.
     package func push(remote name: String, refspecs: [String], environment: [String: String]) throws(GitError) -> PushResult {
+        try retryingVanishedReferences { () throws(GitError) in try pushOnce(remote: name, refspecs: refspecs, environment: environment) }
+    }
+
+    private func pushOnce(remote name: String, refspecs: [String], environment: [String: String]) throws(GitError) -> PushResult {
         let state = RemoteCallbackState(credentials: RemoteCredentials(environment: environment))
         defer { withExtendedLifetime(state) {} }   // outlives the remote, as in remoteReferences
         let remote = try lookupRemote(name)

@@ -22,6 +22,31 @@ extension Repository {
 
     /// The references the remote advertises (`refs/heads/main`, `refs/tags/v1.2.0`, …) with their targets.
     package func remoteReferences(_ name: String, environment: [String: String]) throws(GitError) -> [String: ObjectID] {
+        try retryingVanishedReferences { () throws(GitError) in try listRemoteReferences(name, environment: environment) }
+    }
+
+    /// Runs `body`, which connects to a remote, again (up to `vanishedReferenceAttempts` times in all) when it fails because a reference
+    /// vanished from the remote while libgit2 listed it: another clone's push removing its temporary
+    /// `refs/relctl-incoming/…`, or a branch deleted, makes the local transport fail with "reference … not found".
+    /// That is a race with another process, not a missing remote. libgit2 reports it with the generic error code,
+    /// so the message tells it apart.
+    static let vanishedReferenceAttempts = 20
+
+    func retryingVanishedReferences<T>(_ body: () throws(GitError) -> T) throws(GitError) -> T {
+        var attempt = 1
+        while true {
+            switch Result(catching: body) {
+            case .success(let value):
+                return value
+            case .failure(let error) where error.isVanishedReference && attempt < Self.vanishedReferenceAttempts:
+                attempt += 1
+            case .failure(let error):
+                throw error
+            }
+        }
+    }
+
+    private func listRemoteReferences(_ name: String, environment: [String: String]) throws(GitError) -> [String: ObjectID] {
         // The remote keeps the callbacks and their payload until it is freed (disconnect and free may still
         // call them), so the state must outlive the remote: it is made first and released last.
         let state = RemoteCallbackState(credentials: RemoteCredentials(environment: environment))
@@ -41,5 +66,12 @@ extension Repository {
             result[String(cString: head.name)] = ObjectID(head.oid)
         }
         return result
+    }
+}
+
+extension GitError {
+    /// libgit2's "reference 'refs/…' not found" from a transport that listed a reference and then could not read it.
+    var isVanishedReference: Bool {
+        message.hasPrefix("reference 'refs/") && message.hasSuffix("' not found")
     }
 }
