@@ -29,8 +29,10 @@ build: deps
 
 # The binary to install and ship: optimised, the Swift runtime and Foundation linked in statically, so it runs
 # where only glibc, libstdc++ and libgit2 are installed (no Swift toolchain); no $ORIGIN rpath (a dozen failed
-# opens at every start). Prints its path.
-RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath
+# opens at every start); linked by lld as a position-dependent executable: the Swift metadata's ~100,000 pointers
+# then need no relocation at start (about 200 fewer copied pages and 1 ms less per command, README "Speed").
+# Prints its path.
+RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld -Xlinker -no-pie
 release-build: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product relctl
 	@echo "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/relctl"
