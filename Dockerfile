@@ -9,7 +9,7 @@ RUN apt-get update && apt-get install -y --no-install-recommends libgit2-dev pkg
 WORKDIR /src
 COPY . .
 # The Swift runtime goes into the binary, so the run stage needs only libgit2.
-RUN swift build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld -Xlinker -no-pie
+RUN swift build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld -Xlinker -no-pie $(scripts/link-order)
 RUN scripts/install --prefix /usr/local --destdir /staging .build/release/relctl
 
 FROM debian:bookworm-slim

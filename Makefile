@@ -31,10 +31,11 @@ build: deps
 # where only glibc, libstdc++ and libgit2 are installed (no Swift toolchain); no $ORIGIN rpath (a dozen failed
 # opens at every start); linked by lld as a position-dependent executable: the Swift metadata's ~100,000 pointers
 # then need no relocation at start (about 200 fewer copied pages and 1 ms less per command, README "Speed").
-# Prints its path.
+# scripts/link-order puts the libraries of libgit2's closure that bind the most symbols first in the search order
+# (computed in the recipe, after deps has installed libgit2-dev). Prints its path.
 RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld -Xlinker -no-pie
 release-build: deps
-	$(SWIFT) build $(RELEASE_FLAGS) --product relctl
+	$(SWIFT) build $(RELEASE_FLAGS) $$(scripts/link-order) --product relctl
 	@echo "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/relctl"
 
 demo: deps
