@@ -131,27 +131,40 @@ public enum UnifiedDiff {
         if n == 0 || m == 0 { return [Change(old: ra, new: rb)] }
         // Hash each line once so most comparisons are integer compares.
         let ha = hashes(a, ra), hb = hashes(b, rb)
-        func same(_ x: Int, _ y: Int) -> Bool { ha[x] == hb[y] && a.equal(ra.lowerBound + x, b, rb.lowerBound + y) }
 
         let maxD = min(n + m, maxCost)
         let offset = maxD + 1
         var v = [Int](repeating: 0, count: 2 * maxD + 3)
-        var trace: [[Int]] = []
+        // Round d keeps only the diagonals it can reach, v[offset - d - 1 ... offset + d + 1] (2d + 3 values, to
+        // bound the memory by D²), in one flat array from index d² + 2d. A change inserting a 1,000-line changelog
+        // section takes 1,000 rounds: the loop runs on raw buffers, with no array per round.
+        var trace: [Int] = []
+        var rounds = 0
         var found = false
-        outer: for d in 0...maxD {
-            // Keep only the diagonals this round can reach, to bound the memory by D².
-            trace.append(Array(v[(offset - d - 1)...(offset + d + 1)]))
-            for k in stride(from: -d, through: d, by: 2) {
-                var x: Int
-                if k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1]) {
-                    x = v[offset + k + 1]
-                } else {
-                    x = v[offset + k - 1] + 1
+        ha.withUnsafeBufferPointer { ha in
+            hb.withUnsafeBufferPointer { hb in
+                v.withUnsafeMutableBufferPointer { v in
+                    outer: for d in 0...maxD {
+                        trace.append(contentsOf: UnsafeBufferPointer(rebasing: v[(offset - d - 1)...(offset + d + 1)]))
+                        rounds = d + 1
+                        var k = -d
+                        while k <= d {
+                            var x: Int
+                            if k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1]) {
+                                x = v[offset + k + 1]
+                            } else {
+                                x = v[offset + k - 1] + 1
+                            }
+                            var y = x - k
+                            while x < n && y < m && ha[x] == hb[y] && a.equal(ra.lowerBound + x, b, rb.lowerBound + y) {
+                                x += 1; y += 1
+                            }
+                            v[offset + k] = x
+                            if x >= n && y >= m { found = true; break outer }
+                            k += 2
+                        }
+                    }
                 }
-                var y = x - k
-                while x < n && y < m && same(x, y) { x += 1; y += 1 }
-                v[offset + k] = x
-                if x >= n && y >= m { found = true; break outer }
             }
         }
         guard found else { return [Change(old: ra, new: rb)] }
@@ -159,9 +172,9 @@ public enum UnifiedDiff {
         // Walk back through the saved rounds, collecting the edits (deletions and insertions), newest first.
         var x = n, y = m
         var deletions: [Int] = [], insertions: [Int] = []
-        for d in stride(from: trace.count - 1, through: 1, by: -1) {
-            let saved = trace[d]
-            func vAt(_ k: Int) -> Int { saved[k + d + 1] }
+        for d in stride(from: rounds - 1, through: 1, by: -1) {
+            let start = d * d + 2 * d
+            func vAt(_ k: Int) -> Int { trace[start + k + d + 1] }
             let k = x - y
             let previousK = (k == -d || (k != d && vAt(k - 1) < vAt(k + 1))) ? k + 1 : k - 1
             let previousX = vAt(previousK), previousY = previousX - previousK

@@ -232,8 +232,14 @@ struct ReleaseReport {
 
     /// Each line indented by two spaces (blank lines stay empty), trailing blank lines dropped.
     static func indented(_ text: String) -> String {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = text.lineFeedSeparatedLines()
         while lines.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { lines.removeLast() }
-        return lines.map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n") + "\n"
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 2 * lines.count + 1)
+        for (index, line) in lines.enumerated() {
+            if index > 0 { out += "\n" }
+            if !line.isEmpty { out += "  "; out += line }
+        }
+        return out + "\n"
     }
 }
