@@ -3,12 +3,13 @@ import Testing
 import RelctlTestSupport
 
 /// The relctl binary run with `LD_DEBUG=bindings`: the dynamic loader names every symbol it resolves, and the real
-/// `libssh2_init` and `mbedtls_ctr_drbg_seed` (in libssh2 and libmbedcrypto, not relctl's own) are resolved only when
+/// `libssh2_init`, `mbedtls_entropy_init` and `mbedtls_ctr_drbg_seed` (not relctl's own) are resolved only when
 /// relctl calls them (`dlsym(RTLD_NEXT)`, before the first network operation). Without the deferral libgit2 binds to
 /// them at load. Linux with a libgit2 built on libssh2 and mbedTLS only (Debian's); elsewhere there is nothing to see.
 @Suite("The binary: libssh2 and mbedTLS set up only for the network")
 struct NetworkInitDeferralTests {
-    static let deferred = ["libssh2_init": "libssh2.so", "mbedtls_ctr_drbg_seed": "libmbedcrypto.so"]
+    static let deferred = ["libssh2_init": "libssh2.so", "mbedtls_entropy_init": "libmbedcrypto.so",
+                           "mbedtls_ctr_drbg_seed": "libmbedcrypto.so"]
 
     /// The deferred functions the loader bound to their libraries during one run of relctl.
     static func realCalls(_ arguments: [String], in directory: String,

@@ -17,6 +17,9 @@ struct DeferredNetworkInitTests {
         let remembered = DeferredNetworkInit.remembered
         #expect((remembered.sshFlags != nil) == libgit2UsesLibssh2)
         #expect((remembered.seed != nil) == libgit2UsesMbedTLS)
+        #expect((remembered.entropy != nil) == libgit2UsesMbedTLS)
+        // The pool the seed draws from is the one whose set-up waits.
+        #expect(remembered.seed?.entropyContext == remembered.entropy)
         if let seed = remembered.seed {
             // The random generator context libgit2 made and handed to its TLS configuration.
             #expect(seed.context != 0 && seed.entropy != 0 && seed.entropyContext != 0)
@@ -33,6 +36,7 @@ struct DeferredNetworkInitTests {
         #expect(result.rejected.isEmpty && result.accepted == ["refs/heads/main"])
         let after = DeferredNetworkInit.remembered
         #expect(after.ran)
+        #expect(after.entropyReady)
         // The libraries' own results: libssh2_init and mbedtls_ctr_drbg_seed both succeeded.
         #expect(after.sshResult == (libgit2UsesLibssh2 ? 0 : nil))
         #expect(after.seedResult == (libgit2UsesMbedTLS ? 0 : nil))

@@ -4,28 +4,35 @@ import Glibc
 #endif
 import Synchronization
 
-/// Besides the CA bundle (`DeferredCertificates`), `git_libgit2_init` of Debian's libgit2 sets up two things only
-/// the network uses: libssh2's global state (`libssh2_init`, which loads and registers OpenSSL's built-in engines)
-/// and the random generator of mbedTLS (`mbedtls_ctr_drbg_seed`, which gathers entropy: timers, getrandom, and
-/// SHA-512 over it). Together about 1.5 million instructions on every relctl run that opens a repository.
+/// Besides the CA bundle (`DeferredCertificates`), `git_libgit2_init` of Debian's libgit2 sets up what only the
+/// network uses: libssh2's global state (`libssh2_init`, which loads and registers OpenSSL's built-in engines), and
+/// mbedTLS's entropy pool (`mbedtls_entropy_init`, whose HAVEGE source fills its table from the CPU's clock) and
+/// random generator (`mbedtls_ctr_drbg_seed`, which gathers entropy and hashes it). About 2 million instructions
+/// on every relctl run that opens a repository.
 ///
-/// relctl defines both functions, the way it defines mbedTLS's certificate parsers: libgit2's calls land here, and
+/// relctl defines these functions, the way it defines mbedTLS's certificate parsers: libgit2's calls land here, and
 /// while `git_libgit2_init` runs the arguments are only remembered. `runIfDeferred()`, before the first network
-/// operation, makes the real calls with those arguments, in libgit2's order (libssh2 first), on the same mbedTLS
-/// configuration libgit2 made (its random generator context is initialised and already set as the TLS
-/// configuration's, only not yet seeded). At any other time the calls go straight on to the libraries (`RTLD_NEXT`).
-/// A libgit2 without libssh2 or mbedTLS never calls them, and nothing changes.
+/// operation, makes the real calls with those arguments, in libgit2's order (libssh2, the entropy pool, the seed),
+/// on the same mbedTLS contexts libgit2 made (the random generator's is initialised and already set as the TLS
+/// configuration's, only not yet seeded). `mbedtls_entropy_free` passes over the pool while it is not set up
+/// (libgit2 frees it only in `git_libgit2_shutdown`, which relctl never calls). At any other time the calls go
+/// straight on to the libraries (`RTLD_NEXT`). A libgit2 without libssh2 or mbedTLS never calls them: nothing
+/// changes.
 enum DeferredNetworkInit {
     struct State {
         var initializing = false
         /// `libssh2_init`'s flags, when init asked for it.
         var sshFlags: Int32?
+        /// `mbedtls_entropy_init`'s context (its address), when init asked for it.
+        var entropy: UInt?
         /// `mbedtls_ctr_drbg_seed`'s arguments (addresses), when init asked for it.
         var seed: (context: UInt, entropy: UInt, entropyContext: UInt, custom: UInt, length: Int)?
         /// Set once `runIfDeferred` made the real calls: libssh2_init's and the seed's results.
         var sshResult: Int32?
         var seedResult: Int32?
         var ran = false
+        /// Set once the real `mbedtls_entropy_init` ran on the remembered pool.
+        var entropyReady = false
     }
     private static let state = Mutex(State())
     /// Held while the real calls are made (not `state`: a library calling one of these functions back must not
@@ -51,6 +58,9 @@ enum DeferredNetworkInit {
                 if let flags = asked.sshFlags, let initialize = nextSSHInit() {
                     sshResult = initialize(flags)
                 }
+                if let entropy = asked.entropy, let initialize = nextEntropy("mbedtls_entropy_init") {
+                    initialize(UnsafeMutableRawPointer(bitPattern: entropy))
+                }
                 if let seed = asked.seed, let real = nextSeed() {
                     seedResult = real(UnsafeMutableRawPointer(bitPattern: seed.context),
                                       seed.entropy == 0 ? nil : unsafeBitCast(seed.entropy, to: Entropy.self),
@@ -58,6 +68,7 @@ enum DeferredNetworkInit {
                                       UnsafePointer(bitPattern: seed.custom), seed.length)
                 }
                 state.withLock { state in
+                    state.entropyReady = true
                     state.sshResult = sshResult
                     state.seedResult = seedResult
                     state.ran = true
@@ -78,6 +89,11 @@ enum DeferredNetworkInit {
     /// What `git_libgit2_init` asked for, and whether the real calls were made since.
     static var remembered: State { state.withLock { $0 } }
 
+    /// True when `context` is the entropy pool whose set-up is still deferred: there is nothing to free.
+    fileprivate static func skipsFree(of context: UnsafeMutableRawPointer?) -> Bool {
+        state.withLock { $0.entropy != nil && $0.entropy == UInt(bitPattern: context) && !$0.entropyReady }
+    }
+
     /// True when the call comes from `git_libgit2_init`: remembered instead of made.
     fileprivate static func remember(_ update: (inout State) -> Void) -> Bool {
         state.withLock { state in
@@ -96,6 +112,12 @@ enum DeferredNetworkInit {
     // RTLD_NEXT is ((void *) -1) in <dlfcn.h>, a macro Swift does not import.
     fileprivate static func nextSSHInit() -> SSHInit? {
         dlsym(UnsafeMutableRawPointer(bitPattern: -1), "libssh2_init").map { unsafeBitCast($0, to: SSHInit.self) }
+    }
+
+    fileprivate typealias EntropyContextCall = @convention(c) (UnsafeMutableRawPointer?) -> Void
+
+    fileprivate static func nextEntropy(_ name: String) -> EntropyContextCall? {
+        dlsym(UnsafeMutableRawPointer(bitPattern: -1), name).map { unsafeBitCast($0, to: EntropyContextCall.self) }
     }
 
     fileprivate static func nextSeed() -> Seed? {
@@ -126,4 +148,16 @@ public func relctlDeferredDRBGSeed(
     // MBEDTLS_ERR_CTR_DRBG_ENTROPY_SOURCE_FAILED when mbedTLS is not loaded.
     guard let seed = DeferredNetworkInit.nextSeed() else { return -0x0034 }
     return seed(context, entropy, entropyContext, custom, length)
+}
+
+@_cdecl("mbedtls_entropy_init")
+public func relctlDeferredEntropyInit(_ context: UnsafeMutableRawPointer?) {
+    if DeferredNetworkInit.remember({ $0.entropy = UInt(bitPattern: context) }) { return }
+    DeferredNetworkInit.nextEntropy("mbedtls_entropy_init")?(context)
+}
+
+@_cdecl("mbedtls_entropy_free")
+public func relctlDeferredEntropyFree(_ context: UnsafeMutableRawPointer?) {
+    if DeferredNetworkInit.skipsFree(of: context) { return }
+    DeferredNetworkInit.nextEntropy("mbedtls_entropy_free")?(context)
 }
