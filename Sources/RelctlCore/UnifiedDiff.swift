@@ -136,17 +136,16 @@ public enum UnifiedDiff {
         let offset = maxD + 1
         var v = [Int](repeating: 0, count: 2 * maxD + 3)
         // Round d keeps only the diagonals it can reach, v[offset - d - 1 ... offset + d + 1] (2d + 3 values, to
-        // bound the memory by D²), in one flat array from index d² + 2d. A change inserting a 1,000-line changelog
-        // section takes 1,000 rounds: the loop runs on raw buffers, with no array per round.
-        var trace: [Int] = []
-        var rounds = 0
+        // bound the memory by D²), each round in an array of its own (one growing array would be copied as it
+        // doubles, faulting in twice the pages). A change inserting a 1,000-line changelog section takes 1,000
+        // rounds: the loop runs on raw buffers.
+        var trace: [[Int]] = []
         var found = false
         ha.withUnsafeBufferPointer { ha in
             hb.withUnsafeBufferPointer { hb in
                 v.withUnsafeMutableBufferPointer { v in
                     outer: for d in 0...maxD {
-                        trace.append(contentsOf: UnsafeBufferPointer(rebasing: v[(offset - d - 1)...(offset + d + 1)]))
-                        rounds = d + 1
+                        trace.append(Array(UnsafeBufferPointer(rebasing: v[(offset - d - 1)...(offset + d + 1)])))
                         var k = -d
                         while k <= d {
                             var x: Int
@@ -172,9 +171,9 @@ public enum UnifiedDiff {
         // Walk back through the saved rounds, collecting the edits (deletions and insertions), newest first.
         var x = n, y = m
         var deletions: [Int] = [], insertions: [Int] = []
-        for d in stride(from: rounds - 1, through: 1, by: -1) {
-            let start = d * d + 2 * d
-            func vAt(_ k: Int) -> Int { trace[start + k + d + 1] }
+        for d in stride(from: trace.count - 1, through: 1, by: -1) {
+            let saved = trace[d]
+            func vAt(_ k: Int) -> Int { saved[k + d + 1] }
             let k = x - y
             let previousK = (k == -d || (k != d && vAt(k - 1) < vAt(k + 1))) ? k + 1 : k - 1
             let previousX = vAt(previousK), previousY = previousX - previousK
