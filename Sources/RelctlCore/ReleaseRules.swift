@@ -170,7 +170,8 @@ public struct TagFormat: Hashable, Sendable, CustomStringConvertible {
               suffixBytes.isEmpty || bytes.suffix(suffixBytes.count).elementsEqual(suffixBytes) else { return nil }
         let start = bytes.index(bytes.startIndex, offsetBy: prefixBytes.count)
         let end = bytes.index(bytes.endIndex, offsetBy: -suffixBytes.count)
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+        // Both ends are on scalar boundaries (whole UTF-8 prefix and suffix): a copy, no re-validation.
+        return String(Substring(bytes[start..<end]))
     }
 
     /// The version in tag `name` under `scheme`; nil when the name does not match or the text is not a version.
