@@ -130,20 +130,32 @@ public enum ChangelogRenderer {
     }
 
     private static func entry(_ commit: AnalyzedCommit, breaking: Bool, links: RemoteLinks?, bullet: Character) -> String {
-        var line = "\(bullet) "
+        // Appended piece by piece (a section lists every commit of the release: interpolations cost twice as much).
+        var line = String(bullet)
+        line += " "
         let description: String
         if let message = commit.message {
-            if let scope = message.scope, !scope.isEmpty { line += "**\(oneLine(scope)):** " }
+            if let scope = message.scope, !scope.isEmpty {
+                line += "**"
+                line += oneLine(scope)
+                line += ":** "
+            }
             description = message.description
         } else {
             description = commit.summary
         }
         line += oneLine(description)
-        let short = String(commit.sha.prefix(7))
+        let short = commit.sha.prefix(7)
         if let links {
-            line += " ([\(short)](\(links.commitURL(commit.sha))))"
+            line += " (["
+            line.append(contentsOf: short)
+            line += "]("
+            line += links.commitURL(commit.sha)
+            line += "))"
         } else {
-            line += " (\(short))"
+            line += " ("
+            line.append(contentsOf: short)
+            line += ")"
         }
         line += "\n"
         if breaking, let message = commit.message {
