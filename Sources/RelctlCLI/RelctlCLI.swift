@@ -17,12 +17,27 @@ package enum RelctlCLI {
     /// 141 in a shell) when the command succeeded; any other failure to write stdout (a full device) is an error on
     /// stderr and exit 1 when the command succeeded. A command that failed keeps its own exit code. A stdout closed
     /// before relctl started (`>&-`) means no one wants the output: it is dropped, as git does.
-    package static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
+    ///
+    /// `relctl --version` reads only the two variables its output's colour depends on: the whole environment (a
+    /// dictionary, and with it the Swift runtime's first protocol conformance scan) and the working folder are read
+    /// for the other commands.
+    package static func run(_ arguments: [String], environment: @autoclosure () -> [String: String]) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         let closed = StandardStream.openClosedDescriptors()
-        let output = Output.standard(environment: environment, closed: closed)
-        let code = run(arguments, environment: environment, output: output,
+        let output: Output
+        let code: Int32
+        if arguments.first == "--version" {
+            let noColor = (getenv("NO_COLOR").map { $0.pointee != 0 } ?? false)
+                || (getenv("TERM").map { strcmp($0, "dumb") == 0 } ?? false)
+            output = Output.standard(noColor: noColor, closed: closed)
+            output.result(relctlVersion)
+            code = ExitCode.success.rawValue
+        } else {
+            let environment = environment()
+            output = Output.standard(environment: environment, closed: closed)
+            code = run(arguments, environment: environment, output: output,
                        currentDirectory: FileManager.default.currentDirectoryPath)
+        }
         guard code == ExitCode.success.rawValue, let failure = output.standardOut?.failure else { return code }
         if failure == EPIPE {
             signal(SIGPIPE, SIG_DFL)

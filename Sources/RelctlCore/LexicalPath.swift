@@ -26,7 +26,7 @@ package enum LexicalPath {
     /// `path` with `.` and `..` resolved (absolute stays absolute); nil when a `..` climbs above its start.
     package static func normalize(_ path: String) -> String? {
         guard let parts = parts(of: path) else { return nil }
-        return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+        return (path.hasPrefix("/") ? "/" : "") + joined(parts)
     }
 
     /// `path` relative to the folder `root`, both resolved lexically; nil when it is `root` itself or lies
@@ -34,8 +34,23 @@ package enum LexicalPath {
     package static func relative(_ path: String, to root: String) -> String? {
         guard let pathParts = Self.parts(of: path), let rootParts = Self.parts(of: root),
               pathParts.count > rootParts.count, Array(pathParts.prefix(rootParts.count)) == rootParts else { return nil }
-        return pathParts.dropFirst(rootParts.count).joined(separator: "/")
+        return joined(pathParts.dropFirst(rootParts.count))
     }
+
+    /// `parts` joined by `/`, appended one by one: the library's `joined(separator:)` on substrings is not specialised
+    /// and costs a conformance scan of the runtime on its first call.
+    private static func joined(_ parts: ArraySlice<Substring>) -> String {
+        var out = ""
+        var first = true
+        for part in parts {
+            if !first { out.append("/") }
+            first = false
+            out.append(contentsOf: part)
+        }
+        return out
+    }
+
+    private static func joined(_ parts: [Substring]) -> String { joined(parts[...]) }
 
     /// `path` (absolute, or relative to `root`) as a path inside `root`, the way git names it; nil outside.
     package static func inRepository(_ path: String, root: String) -> String? {

@@ -10,7 +10,7 @@ package struct LintSettings: Sendable, Hashable {
     /// Rules not listed are errors.
     package var severities: [LintRule: LintSeverity]
 
-    package init(types: some Sequence<String> = LintSettings.defaultTypes, headerMaxLength: Int = LintSettings.defaultHeaderMaxLength,
+    package init(types: [String] = LintSettings.defaultTypes, headerMaxLength: Int = LintSettings.defaultHeaderMaxLength,
                  severities: [LintRule: LintSeverity] = [:]) {
         self.types = Set(types.map { $0.lowercased() })
         self.headerMaxLength = headerMaxLength

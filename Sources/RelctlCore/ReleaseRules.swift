@@ -98,18 +98,42 @@ public struct TagFormat: Hashable, Sendable, CustomStringConvertible {
     /// (`git check-ref-format`: whitespace, control characters, `~^:?*[\`, `..`, `@{`, `//`, a leading `-` or `/`,
     /// a trailing `.` or `/`, a component starting with `.` or ending with `.lock`, `@` alone).
     public init(_ pattern: String) throws(TagFormatError) {
-        let parts = pattern.split(separator: TagFormat.placeholder, omittingEmptySubsequences: false)
+        let parts = TagFormat.placeholderParts(pattern)
         guard parts.count == 2 else {
             throw TagFormatError(pattern: pattern, reason: parts.count < 2
                 ? "missing \(TagFormat.placeholder) placeholder"
                 : "more than one \(TagFormat.placeholder) placeholder")
         }
-        let prefix = String(parts[0])
-        let suffix = String(parts[1])
+        let prefix = parts[0]
+        let suffix = parts[1]
         if let problem = TagFormat.refNameProblem(prefix + "0.0.0" + suffix) {
             throw TagFormatError(pattern: pattern, reason: problem)
         }
         self.init(prefix: prefix, suffix: suffix)
+    }
+
+    /// `pattern` split at each `{version}`, as `split(separator: "{version}", omittingEmptySubsequences: false)`
+    /// splits it. An ASCII pattern (every tag format in practice) is split byte-wise, where a `Character` is a byte:
+    /// the string searcher of `_StringProcessing` costs the Swift runtime three protocol conformance scans of the
+    /// binary (a million instructions) on every command.
+    static func placeholderParts(_ pattern: String) -> [String] {
+        guard pattern.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return pattern.split(separator: placeholder, omittingEmptySubsequences: false).map(String.init)
+        }
+        let bytes = Array(pattern.utf8), needle = Array(placeholder.utf8)
+        var parts: [String] = []
+        var start = 0, index = 0
+        while index + needle.count <= bytes.count {
+            if bytes[index..<(index + needle.count)].elementsEqual(needle) {
+                parts.append(String(decoding: bytes[start..<index], as: UTF8.self))
+                index += needle.count
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        parts.append(String(decoding: bytes[start...], as: UTF8.self))
+        return parts
     }
 
     private init(prefix: String, suffix: String) {
@@ -143,10 +167,11 @@ public struct TagFormat: Hashable, Sendable, CustomStringConvertible {
         let suffixBytes = suffix.utf8
         guard bytes.count > prefixBytes.count + suffixBytes.count,
               bytes.starts(with: prefixBytes),
-              bytes.reversed().starts(with: suffixBytes.reversed()) else { return nil }
+              suffixBytes.isEmpty || bytes.suffix(suffixBytes.count).elementsEqual(suffixBytes) else { return nil }
         let start = bytes.index(bytes.startIndex, offsetBy: prefixBytes.count)
         let end = bytes.index(bytes.endIndex, offsetBy: -suffixBytes.count)
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+        // Both ends are on scalar boundaries (whole UTF-8 prefix and suffix): a copy, no re-validation.
+        return String(Substring(bytes[start..<end]))
     }
 
     /// The version in tag `name` under `scheme`; nil when the name does not match or the text is not a version.

@@ -131,27 +131,39 @@ public enum UnifiedDiff {
         if n == 0 || m == 0 { return [Change(old: ra, new: rb)] }
         // Hash each line once so most comparisons are integer compares.
         let ha = hashes(a, ra), hb = hashes(b, rb)
-        func same(_ x: Int, _ y: Int) -> Bool { ha[x] == hb[y] && a.equal(ra.lowerBound + x, b, rb.lowerBound + y) }
 
         let maxD = min(n + m, maxCost)
         let offset = maxD + 1
         var v = [Int](repeating: 0, count: 2 * maxD + 3)
+        // Round d keeps only the diagonals it can reach, v[offset - d - 1 ... offset + d + 1] (2d + 3 values, to
+        // bound the memory by D²), each round in an array of its own (one growing array would be copied as it
+        // doubles, faulting in twice the pages). A change inserting a 1,000-line changelog section takes 1,000
+        // rounds: the loop runs on raw buffers.
         var trace: [[Int]] = []
         var found = false
-        outer: for d in 0...maxD {
-            // Keep only the diagonals this round can reach, to bound the memory by D².
-            trace.append(Array(v[(offset - d - 1)...(offset + d + 1)]))
-            for k in stride(from: -d, through: d, by: 2) {
-                var x: Int
-                if k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1]) {
-                    x = v[offset + k + 1]
-                } else {
-                    x = v[offset + k - 1] + 1
+        ha.withUnsafeBufferPointer { ha in
+            hb.withUnsafeBufferPointer { hb in
+                v.withUnsafeMutableBufferPointer { v in
+                    outer: for d in 0...maxD {
+                        trace.append(Array(UnsafeBufferPointer(rebasing: v[(offset - d - 1)...(offset + d + 1)])))
+                        var k = -d
+                        while k <= d {
+                            var x: Int
+                            if k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1]) {
+                                x = v[offset + k + 1]
+                            } else {
+                                x = v[offset + k - 1] + 1
+                            }
+                            var y = x - k
+                            while x < n && y < m && ha[x] == hb[y] && a.equal(ra.lowerBound + x, b, rb.lowerBound + y) {
+                                x += 1; y += 1
+                            }
+                            v[offset + k] = x
+                            if x >= n && y >= m { found = true; break outer }
+                            k += 2
+                        }
+                    }
                 }
-                var y = x - k
-                while x < n && y < m && same(x, y) { x += 1; y += 1 }
-                v[offset + k] = x
-                if x >= n && y >= m { found = true; break outer }
             }
         }
         guard found else { return [Change(old: ra, new: rb)] }

@@ -374,3 +374,36 @@ struct ChangelogBOMTests {
         #expect(Array(updated.utf8).prefix(3) == [0xEF, 0xBB, 0xBF])
     }
 }
+
+/// The release notes and the dry run's text split lines and read entries byte-wise; they must read them exactly as
+/// the `Character`-wise code did (which stays for what is not plain ASCII).
+@Suite("Byte-wise lines and entries")
+struct ByteWiseLinesTests {
+    @Test(arguments: ["", "\n", "a", "a\nb", "a\n\nb\n", "a\r\nb\nc\r\n", "\r\n\n\r", "é\n\u{301}x\n", "x\n\u{301}\n",
+                      "line\u{2028}other\nlast", "\r", "\n\n"])
+    func linesAreSplitWhereCharactersAre(_ text: String) {
+        #expect(text.lineFeedSeparatedLines() == text.split(separator: "\n", omittingEmptySubsequences: false))
+    }
+
+    @Test func entriesWithMarksAndOddLinksReadAsBefore() {
+        let section = "## 1.0.0 (d)\n\n### Features\n\n* **é:** café ([abc1234](u))\n* **\u{301}x:** y ([abc1234](u))\n"
+            + "* **s:** t ([xyz](u))\n* plain ([ab](u)) more\n* **a:** b ([](u))\n* **k:**no space ([12](u))\n\n"
+        #expect(ReleaseNotes.tagMessage(version: "v1.0.0", section: section) == """
+            v1.0.0
+
+            Features:
+            - é: café (abc1234)
+            - **\u{301}x:** y (abc1234)
+            - s: t ([xyz](u))
+            - plain ([ab](u)) more
+            - a: b ([](u))
+            - **k:**no space (12)
+
+            """)
+    }
+
+    @Test func oneLineKeepsTextWithoutBreaksAndJoinsEveryKind() {
+        #expect(ChangelogRenderer.oneLine("café — ünïcode") == "café — ünïcode")
+        #expect(ChangelogRenderer.oneLine("a\u{2028}b\u{85}c\r\nd\u{0B}e") == "a b c d e")
+    }
+}

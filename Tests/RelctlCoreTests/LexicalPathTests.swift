@@ -31,3 +31,14 @@ struct LexicalPathTests {
         #expect(LexicalPath.inRepository("../shared/app.json", root: "/repo") == nil)
     }
 }
+
+@Suite("Strings joined by appending")
+struct StringJoiningTests {
+    @Test(arguments: [[], [""], ["a"], ["expo", "version"], ["", ""], ["a", "", "b"], ["é", "\u{301}x"]] as [[String]])
+    func joinsAsTheLibraryDoes(_ parts: [String]) {
+        #expect(parts.joinedByAppending(".") == parts.joined(separator: "."))
+        #expect(parts.joinedByAppending("") == parts.joined())
+        let substrings = parts.map { Substring($0) }
+        #expect(substrings.joinedByAppending("/") == substrings.joined(separator: "/"))
+    }
+}

@@ -31,3 +31,14 @@ struct TagFormatGuessTests {
         #expect(TagFormatGuess.candidates(tagNames: ["2024.9.4", "release/1.0.0/12"], scheme: .semver) == [])
     }
 }
+
+/// `TagFormat` splits an ASCII pattern at `{version}` byte-wise; it must split as `split(separator:)` does.
+@Suite("Tag format placeholder split")
+struct TagFormatPlaceholderSplitTests {
+    @Test(arguments: ["v{version}", "{version}", "app-v{version}-ios", "{version}{version}", "v{versio}", "", "{version",
+                      "x{version}y{version}z", "é{version}", "{version}\u{301}", "ü-{version}-ß"])
+    func splitsAsTheStringSearcherDoes(_ pattern: String) {
+        #expect(TagFormat.placeholderParts(pattern)
+                == pattern.split(separator: TagFormat.placeholder, omittingEmptySubsequences: false).map(String.init))
+    }
+}

@@ -33,6 +33,21 @@ struct TagNameListingTests {
         try expectSameAsLibgit2(git, prefixes: ["", "v", "v1", "v1.", "ios/", "ios/v", "ios/beta/", "i", "zz/deep/", "none/"])
     }
 
+    /// The sort compares the first eight bytes as one number: names alike for eight bytes and more, names of eight
+    /// bytes or fewer, and names that are not ASCII still come in libgit2's byte order.
+    @Test func namesAlikeForEightBytesAndMoreSortAsLibgit2Does() throws {
+        let repo = try TestRepository()
+        try repo.commit("chore: init")
+        for name in ["v1.2.3-rc.1", "v1.2.3-rc.10", "v1.2.3-rc.2", "v1.2.3", "v1.2.3-", "v12345678", "v1234567",
+                     "v123456789", "v1.2.3-beta", "v1.2.3-alpha.1", "a", "ab", "abcdefgh", "abcdefghi", "abcdefgg",
+                     "é-1", "e-1", "z\u{301}-2", "v1.2.3-rc.1-x"] {
+            try repo.tag(name, annotated: false)
+        }
+        let git = try Repository(at: repo.path)
+        #expect(try git.tagNames().count == 19)
+        try expectSameAsLibgit2(git, prefixes: ["", "v", "v1.2.3", "v1.2.3-rc.1", "abcdefgh", "é", "z"])
+    }
+
     @Test func onlyPackedOrOnlyLooseOrNoTags() throws {
         let repo = try TestRepository()
         try repo.commit("chore: init")

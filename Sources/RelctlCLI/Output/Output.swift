@@ -16,7 +16,11 @@ package final class Output: @unchecked Sendable {
 
     /// The process's own stdout and stderr (see `StandardStream`); `closed`: the descriptors that were closed at start.
     package static func standard(environment: [String: String], closed: Set<Int32> = []) -> Output {
-        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb"
+        standard(noColor: !(environment["NO_COLOR"] ?? "").isEmpty || environment["TERM"] == "dumb", closed: closed)
+    }
+
+    /// The same, told whether NO_COLOR (or TERM=dumb) turns colour off.
+    package static func standard(noColor: Bool, closed: Set<Int32> = []) -> Output {
         let out = StandardStream(descriptor: 1, wasClosed: closed.contains(1))
         let err = StandardStream(descriptor: 2, wasClosed: closed.contains(2))
         let output = Output(stdout: out.write, stderr: err.write, colorErr: !noColor && isatty(2) == 1)

@@ -224,16 +224,29 @@ struct ReleaseReport {
         let commits = analysis.commits.commits
         let counted = commits.filter(\.counted)
         text += "why: \(counted.count) of \(commits.count) commit\(commits.count == 1 ? "" : "s") since \(analysis.baseTag ?? "the start") count toward the release\n"
+        // Appended piece by piece: an interpolation per line of a 1,000-commit release cost 4 million instructions.
         for commit in counted.reversed() {
-            text += "  \(commit.sha.prefix(7)) \(commit.bump)  \(commit.summary)\n"
+            text += "  "
+            text.append(contentsOf: commit.sha.prefix(7))
+            text += " "
+            text += commit.bump.description
+            text += "  "
+            text += commit.summary
+            text += "\n"
         }
         return text
     }
 
     /// Each line indented by two spaces (blank lines stay empty), trailing blank lines dropped.
     static func indented(_ text: String) -> String {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = text.lineFeedSeparatedLines()
         while lines.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { lines.removeLast() }
-        return lines.map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n") + "\n"
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 2 * lines.count + 1)
+        for (index, line) in lines.enumerated() {
+            if index > 0 { out += "\n" }
+            if !line.isEmpty { out += "  "; out += line }
+        }
+        return out + "\n"
     }
 }

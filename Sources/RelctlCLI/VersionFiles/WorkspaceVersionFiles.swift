@@ -7,6 +7,8 @@ import RelctlFiles
 /// `TransactionalWriter`'s check right before it writes.
 final class VersionFileCache {
     fileprivate var read: Result<CurrentVersions, CLIFailure>?
+    /// The work tree's files as that read found them (each read once).
+    fileprivate var project: ProjectFiles?
 }
 
 extension Workspace {
@@ -27,14 +29,27 @@ extension Workspace {
     func readVersions() throws -> CurrentVersions {
         let entries = try versionFileEntries()
         if let read = versionFiles.read { return try read.get() }
+        let project = ProjectFiles(root: root)
+        versionFiles.project = project
         let read = Result { () throws(CLIFailure) -> CurrentVersions in
             do throws(FileEditError) {
-                return try CurrentVersions.read(entries, from: ProjectFiles(root: root))
+                return try CurrentVersions.read(entries, from: project)
             } catch {
                 throw error.failure(root: root)
             }
         }
         versionFiles.read = read
         return try read.get()
+    }
+
+    /// The versions of `readVersions` when a release tag holds exactly the work tree's text of every configured file
+    /// (`texts`, by root-relative path; the common case for the last release, whose files relctl wrote): the same
+    /// files read the same way, so not parsed a second time. Nil when any file differs or is missing.
+    func versionsIfWorkTree(_ texts: [String: String], paths: [String?]) -> CurrentVersions? {
+        guard !paths.isEmpty, let current = try? readVersions(), let project = versionFiles.project else { return nil }
+        for path in paths {
+            guard let path, let text = texts[path], project.readableText(path) == text else { return nil }
+        }
+        return current
     }
 }

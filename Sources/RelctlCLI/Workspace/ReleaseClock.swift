@@ -25,8 +25,17 @@ enum ReleaseClock {
 
     /// The release time as ISO 8601 (UTC): the major-release marker's date.
     static func isoDate(_ environment: [String: String]) -> String {
+        let epoch = seconds(environment)
+        // 1970-01-01 to 9999-12-31: the proleptic Gregorian arithmetic of CalendarDate gives what the formatter
+        // gives (2.6 million instructions of Foundation's calendar set-up); only dates outside it go through it.
+        if epoch >= 0 && epoch < 253_402_300_800 {
+            let day = CalendarDate(epochSeconds: epoch)
+            let time = epoch % 86_400
+            func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+            return "\(day)T\(two(time / 3600)):\(two(time / 60 % 60)):\(two(time % 60))Z"
+        }
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds(environment))))
+        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(epoch)))
     }
 }

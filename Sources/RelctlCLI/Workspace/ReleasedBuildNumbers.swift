@@ -49,8 +49,14 @@ extension Workspace {
             }
             let readable = zip(entries, paths).filter { $0.1.map { texts[$0] != nil } ?? false }.map(\.0)
             guard !readable.isEmpty else { continue }
-            let project = ProjectFiles(root: root).overlaid(with: texts)
-            guard let versions = try? CurrentVersions.read(readable, from: project) else { continue }
+            let versions: CurrentVersions
+            if readable.count == entries.count, let same = versionsIfWorkTree(texts, paths: paths) {
+                versions = same
+            } else {
+                let project = ProjectFiles(root: root).overlaid(with: texts)
+                guard let read = try? CurrentVersions.read(readable, from: project) else { continue }
+                versions = read
+            }
             var raised = false
             let iosCounts = filesVersion.map {
                 VersionOrder.compare(VersionParts(text).core, VersionParts($0).core) != .orderedAscending

@@ -20,11 +20,10 @@ package enum FormatRegistry {
         RegexFormat(),
     ]
 
-    private static let byName: [FileFormat: any VersionFileFormat] = Dictionary(uniqueKeysWithValues: units.map { ($0.name, $0) })
-
-    /// The unit of `format`.
+    /// The unit of `format`. A search of the eleven units: a `[FileFormat: …]` dictionary costs the Swift runtime a
+    /// scan of the binary's protocol conformances (`FileFormat: Hashable`) on every run.
     package static func unit(_ format: FileFormat) -> any VersionFileFormat {
-        guard let unit = byName[format] else { preconditionFailure("format \(format.rawValue) has no unit in FormatRegistry") }
+        guard let unit = units.first(where: { $0.name == format }) else { preconditionFailure("format \(format.rawValue) has no unit in FormatRegistry") }
         return unit
     }
 }

@@ -10,7 +10,21 @@ import Foundation
 package final class ProjectFiles: @unchecked Sendable {
     package let root: String
     private let lock = NSLock()
-    private var texts: [String: Result<String, FileEditError>] = [:]
+    private var texts: [String: ReadText] = [:]
+
+    /// A file's text or why it could not be read (not `Result<String, FileEditError>`, whose generic requirement
+    /// costs the Swift runtime a scan of the binary's protocol conformances, `FileEditError: Error`, on every run).
+    private enum ReadText {
+        case success(String)
+        case failure(FileEditError)
+
+        func get() throws(FileEditError) -> String {
+            switch self {
+            case .success(let text): return text
+            case .failure(let error): throw error
+            }
+        }
+    }
 
     package init(root: String) {
         self.root = root
@@ -29,7 +43,12 @@ package final class ProjectFiles: @unchecked Sendable {
         let cached = texts[path]
         lock.unlock()
         if let cached { return try cached.get() }
-        let result = Result { () throws(FileEditError) -> String in try TextFile.read(absolutePath: absolute(path), shownAs: path) }
+        let result: ReadText
+        do throws(FileEditError) {
+            result = .success(try TextFile.read(absolutePath: absolute(path), shownAs: path))
+        } catch {
+            result = .failure(error)
+        }
         lock.lock()
         texts[path] = result
         lock.unlock()

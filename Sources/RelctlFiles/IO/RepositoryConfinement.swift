@@ -26,7 +26,8 @@ package enum RepositoryConfinement {
         var current = root
         var walked: [Substring] = []
         for part in relative.split(separator: "/") {
-            current += "/" + part
+            current.append("/")
+            current.append(contentsOf: part)   // String's own overload: `+` with a Substring is generic
             walked.append(part)
             var st = stat()
             guard lstat(current, &st) == 0 else { return nil }

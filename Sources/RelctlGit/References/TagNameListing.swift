@@ -18,56 +18,113 @@ enum TagNameListing {
     static func names(commonDir: String, prefix: String) -> [String]? {
         // libgit2's glob is `refs/tags/<prefix>*`: a prefix with glob characters is left to it.
         guard !prefix.contains(where: { "*?[\\".contains($0) }) else { return nil }
-        var loose: [String] = []
-        guard collectLoose(folder: commonDir + "/refs/tags", relative: "", prefix: prefix, into: &loose) else { return nil }
-        loose = sortedByBytes(loose)
+        var found = LooseNames(prefix: prefix)
+        guard found.collect(folder: commonDir + "/refs/tags", relative: []) else { return nil }
+        let loose = found.sortedByBytes()
         guard let packed = packedTagNames(commonDir: commonDir, prefix: prefix) else { return nil }
         if packed.isEmpty { return loose }
         let looseSet = Set(loose)
         return loose + packed.filter { !looseSet.contains($0) }
     }
 
-    /// The names in byte order (libgit2's `strcmp`), compared as contiguous bytes.
-    private static func sortedByBytes(_ names: [String]) -> [String] {
-        let bytes = names.map { Array($0.utf8) }
-        let order = bytes.indices.sorted { i, j in
-            bytes[i].withUnsafeBufferPointer { a in
-                bytes[j].withUnsafeBufferPointer { b in
-                    let common = min(a.count, b.count)
-                    let c = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
-                    return c != 0 ? c < 0 : a.count < b.count
+    /// The loose tag names, gathered as bytes in one buffer: a `String` is made only for each name kept, after the
+    /// sort (2,000 names cost 10 million instructions when each was built from its path and compared as a `String`).
+    private struct LooseNames {
+        let prefixBytes: [UInt8]
+        var storage: [UInt8] = []
+        var ranges: [Range<Int>] = []
+
+        init(prefix: String) {
+            prefixBytes = Array(prefix.utf8)
+        }
+
+        /// Adds the loose tag names under `folder` (`relative`: its path below `refs/tags`, with a final `/`); false on
+        /// an error other than a missing folder. Each name is written straight into `storage` and taken back when it
+        /// is not kept.
+        mutating func collect(folder: String, relative: [UInt8]) -> Bool {
+            guard let dir = opendir(folder) else { return errno == ENOENT || errno == ENOTDIR }
+            defer { closedir(dir) }
+            while true {
+                errno = 0
+                guard let entry = readdir(dir) else { return errno == 0 }
+                let start = storage.count
+                storage.append(contentsOf: relative)
+                let nameStart = storage.count
+                withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    let bytes = raw.bindMemory(to: UInt8.self)
+                    let end = bytes.firstIndex(of: 0) ?? bytes.count
+                    storage.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<end]))
+                }
+                // As `String(cString:)` reads it: bytes that are not UTF-8 become U+FFFD (the order and the names
+                // are those of the repaired text).
+                if !storage[nameStart...].allSatisfy({ $0 < 0x80 }) {
+                    let repaired = Array(String(decoding: storage[nameStart...], as: UTF8.self).utf8)
+                    storage.replaceSubrange(nameStart..., with: repaired)
+                }
+                let name = storage[nameStart...]
+                if name.elementsEqual([0x2E]) || name.elementsEqual([0x2E, 0x2E]) {   // "." and ".."
+                    storage.removeSubrange(start...)
+                    continue
+                }
+                var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
+                if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
+                    var info = stat()
+                    guard lstat(folder + "/" + String(decoding: name, as: UTF8.self), &info) == 0 else {
+                        storage.removeSubrange(start...)
+                        continue
+                    }
+                    isFolder = info.st_mode & S_IFMT == S_IFDIR
+                }
+                if isFolder {
+                    let path = folder + "/" + String(decoding: name, as: UTF8.self)
+                    let folderName = Array(storage[start...]) + [0x2F]
+                    storage.removeSubrange(start...)
+                    // Only folders that can hold a matching name: `v` and `v1/` for the prefix `v1/x`, any below it.
+                    guard startsWith(folderName[...], prefixBytes[...]) || startsWith(prefixBytes[...], folderName[...])
+                    else { continue }
+                    guard collect(folder: path, relative: folderName) else { return false }
+                } else if startsWith(storage[start...], prefixBytes[...]), !endsWithLock(storage[start...]) {
+                    ranges.append(start..<storage.count)
+                } else {
+                    storage.removeSubrange(start...)
                 }
             }
         }
-        return order.map { names[$0] }
-    }
 
-    /// Adds the loose tag names under `folder` to `names`; false on an error other than a missing folder.
-    private static func collectLoose(folder: String, relative: String, prefix: String, into names: inout [String]) -> Bool {
-        guard let dir = opendir(folder) else { return errno == ENOENT || errno == ENOTDIR }
-        defer { closedir(dir) }
-        while true {
-            errno = 0
-            guard let entry = readdir(dir) else { return errno == 0 }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
-            }
-            if name == "." || name == ".." { continue }
-            let path = folder + "/" + name
-            let tag = relative + name
-            var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
-            if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
-                var info = stat()
-                guard lstat(path, &info) == 0 else { continue }
-                isFolder = info.st_mode & S_IFMT == S_IFDIR
-            }
-            if isFolder {
-                // Only folders that can hold a matching name: `v` and `v1/` for the prefix `v1/x`, any below it.
-                let folderName = tag + "/"
-                guard folderName.hasPrefix(prefix) || prefix.hasPrefix(folderName) else { continue }
-                guard collectLoose(folder: path, relative: folderName, prefix: prefix, into: &names) else { return false }
-            } else if tag.hasPrefix(prefix), !tag.hasSuffix(".lock") {
-                names.append(tag)
+        /// Whether `name` starts with `start`, byte by byte as libgit2's glob matches (a `String.hasPrefix` would
+        /// compare `Character`s: `z` is no prefix of `źz`, whose first is `z` and a combining accent).
+        private func startsWith(_ name: ArraySlice<UInt8>, _ start: ArraySlice<UInt8>) -> Bool {
+            name.starts(with: start)
+        }
+
+        /// Whether the name ends with `.lock` (git's lock file of a reference being written), byte by byte as libgit2
+        /// checks it.
+        private func endsWithLock(_ name: ArraySlice<UInt8>) -> Bool {
+            name.count >= 5 && name.suffix(5).elementsEqual([0x2E, 0x6C, 0x6F, 0x63, 0x6B])
+        }
+
+        /// The names in byte order (libgit2's `strcmp`). The first eight bytes of each, as one big-endian number
+        /// (zero after a short name's end: no name holds a zero byte), decide most comparisons; ties go on byte by
+        /// byte.
+        func sortedByBytes() -> [String] {
+            storage.withUnsafeBufferPointer { buffer in
+                let keys = ranges.map { range -> UInt64 in
+                    var key: UInt64 = 0
+                    for offset in 0..<8 {
+                        key <<= 8
+                        if offset < range.count { key |= UInt64(buffer[range.lowerBound + offset]) }
+                    }
+                    return key
+                }
+                let order = ranges.indices.sorted { i, j in
+                    if keys[i] != keys[j] { return keys[i] < keys[j] }
+                    let a = ranges[i], b = ranges[j]
+                    let common = min(a.count, b.count)
+                    let c = common == 0
+                        ? 0 : memcmp(buffer.baseAddress! + a.lowerBound, buffer.baseAddress! + b.lowerBound, common)
+                    return c != 0 ? c < 0 : a.count < b.count
+                }
+                return order.map { String(decoding: UnsafeBufferPointer(rebasing: buffer[ranges[$0]]), as: UTF8.self) }
             }
         }
     }

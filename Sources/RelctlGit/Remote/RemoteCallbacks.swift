@@ -13,7 +13,9 @@ final class RemoteCallbackState {
 /// which may call back until it is freed: the caller keeps `state` alive for longer than the remote (see
 /// `remoteReferences` and `push`). The strings the callbacks receive live only during the call: copied at once.
 func makeRemoteCallbacks(_ state: RemoteCallbackState) throws(GitError) -> git_remote_callbacks {
-    // Every network operation builds its callbacks here first: HTTPS needs the CA certificates init skipped.
+    // Every network operation builds its callbacks here first: what libgit2's init left for the network (libssh2,
+    // mbedTLS's random generator, then the CA certificates, in init's order) is set up now.
+    try DeferredNetworkInit.runIfDeferred()
     DeferredCertificates.loadIfDeferred()
     var callbacks = git_remote_callbacks()
     try check(git_remote_init_callbacks(&callbacks, UInt32(GIT_REMOTE_CALLBACKS_VERSION)), "init remote callbacks")

@@ -29,7 +29,7 @@ package struct ExpoJSONEditor: VersionEditor {
         var result: [VersionLocation] = []
         for (field, keys) in Self.fields {
             guard let node = try JSONEditing.find(keys, in: base, path: path) else { continue }
-            let keyPath = (prefix + keys).joined(separator: ".")
+            let keyPath = (prefix + keys).joinedByAppending(".")
             let location = try JSONEditing.location(node, field: field, keyPath: keyPath, path: path)
             if field == .marketing && location.isNumber == true {
                 throw FileEditError(path: path, line: node.line, message: "\(keyPath) is a number, expected a string such as \"1.0.0\"")

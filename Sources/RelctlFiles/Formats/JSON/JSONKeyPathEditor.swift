@@ -17,7 +17,7 @@ package struct JSONKeyPathEditor: VersionEditor {
         let root = try JSONEditing.parse(text, path: path, json5: json5)
         var locations: [VersionLocation] = []
         if let node = try JSONEditing.find(keyPath, in: root, path: path) {
-            locations = [try JSONEditing.location(node, field: field, keyPath: keyPath.joined(separator: "."), path: path)]
+            locations = [try JSONEditing.location(node, field: field, keyPath: keyPath.joinedByAppending("."), path: path)]
         }
         return Parsed(text: text, path: path, keyPath: keyPath, field: field, locations: locations)
     }

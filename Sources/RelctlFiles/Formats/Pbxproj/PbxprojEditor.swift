@@ -144,9 +144,14 @@ package struct PbxprojEditor: VersionEditor {
 
         /// Each value once, though several configurations may inherit one project setting.
         var locations: [VersionLocation] {
-            var seen = Set<Range<Int>>()
+            // A few configurations: an array (a `Set<Range<Int>>` costs a conformance scan of the runtime).
+            var seen: [Range<Int>] = []
             return configurations.flatMap { [$0.configuration.marketing, $0.configuration.build].compactMap { $0 } }
-                .filter { seen.insert($0.range).inserted }
+                .filter { location in
+                    if seen.contains(where: { $0 == location.range }) { return false }
+                    seen.append(location.range)
+                    return true
+                }
         }
 
         func edits(for target: VersionTarget) throws(FileEditError) -> [TextEdit] {

@@ -1,3 +1,5 @@
+import RelctlCore
+
 /// Root-relative path arithmetic for Xcode projects and `.xcconfig` includes.
 package enum XcodePaths {
     /// `base` + `relative`, with `.` and `..` resolved; nil when `relative` is absolute or climbs above the root.
@@ -13,13 +15,13 @@ package enum XcodePaths {
                 parts.append(String(part))
             }
         }
-        return parts.joined(separator: "/")
+        return parts.joinedByAppending("/")
     }
 
     /// The folder of a root-relative file path ("" at the root).
     package static func folder(of path: String) -> String {
         var parts = path.split(separator: "/")
         if !parts.isEmpty { parts.removeLast() }
-        return parts.joined(separator: "/")
+        return parts.joinedByAppending("/")
     }
 }

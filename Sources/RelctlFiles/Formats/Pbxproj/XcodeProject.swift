@@ -60,7 +60,8 @@ package struct XcodeProject: Sendable {
         if parts.count >= 2, parts[parts.count - 2].hasSuffix(".xcodeproj") { parts.removeLast(2) } else if !parts.isEmpty { parts.removeLast() }
         let projectObject = root["rootObject"]?.string.flatMap { objects[$0] }
         let projectDir = projectObject?["projectDirPath"]?.string ?? ""
-        let sourceRoot = XcodePaths.join(parts.joined(separator: "/"), projectDir) ?? parts.joined(separator: "/")
+        let folder = parts.joinedByAppending("/")
+        let sourceRoot = XcodePaths.join(folder, projectDir) ?? folder
         self.sourceRoot = sourceRoot
         let mainGroup = projectObject?["mainGroup"]?.string
 

@@ -13,10 +13,15 @@ import RelctlCore
 /// build settings, then its base `.xcconfig` (with includes), then the project's build settings, then the
 /// project's base `.xcconfig`; a `$(OTHER)` value is followed the same way; `$(inherited)` goes one level down.
 package enum XcodeTargetVersions {
-    static let keys: [VersionField: (setting: String, plist: String)] = [
-        .marketing: ("MARKETING_VERSION", "CFBundleShortVersionString"),
-        .iosBuild: ("CURRENT_PROJECT_VERSION", "CFBundleVersion"),
-    ]
+    /// The build setting and the Info.plist key of a field (a switch: a dictionary keyed by `VersionField` costs a
+    /// conformance scan of the runtime).
+    static func keys(_ field: VersionField) -> (setting: String, plist: String)? {
+        switch field {
+        case .marketing: ("MARKETING_VERSION", "CFBundleShortVersionString")
+        case .iosBuild: ("CURRENT_PROJECT_VERSION", "CFBundleVersion")
+        default: nil
+        }
+    }
 
     /// `read` returns a root-relative file's text, nil when it cannot be read.
     package static func resolve(_ project: XcodeProject, targets: [XcodeProject.Target],
@@ -40,7 +45,7 @@ package enum XcodeTargetVersions {
                 let plistPath = chain.raw("INFOPLIST_FILE").flatMap { chain.expandPath($0) }
                 let plistLocations = plistPath.flatMap { p in read(p).flatMap { try? PlistEditor().read($0, path: p) } } ?? []
                 func resolve(_ field: VersionField) -> XcodeVersionSource {
-                    let key = keys[field]!
+                    let key = keys(field)!
                     if let plistPath, let location = plistLocations.first(where: { $0.field == field }) {
                         switch location.indirection {
                         case nil:

@@ -1,0 +1,163 @@
+internal import CLibGit2
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// Besides the CA bundle (`DeferredCertificates`), `git_libgit2_init` of Debian's libgit2 sets up what only the
+/// network uses: libssh2's global state (`libssh2_init`, which loads and registers OpenSSL's built-in engines), and
+/// mbedTLS's entropy pool (`mbedtls_entropy_init`, whose HAVEGE source fills its table from the CPU's clock) and
+/// random generator (`mbedtls_ctr_drbg_seed`, which gathers entropy and hashes it). About 2 million instructions
+/// on every relctl run that opens a repository.
+///
+/// relctl defines these functions, the way it defines mbedTLS's certificate parsers: libgit2's calls land here, and
+/// while `git_libgit2_init` runs the arguments are only remembered. `runIfDeferred()`, before the first network
+/// operation, makes the real calls with those arguments, in libgit2's order (libssh2, the entropy pool, the seed),
+/// on the same mbedTLS contexts libgit2 made (the random generator's is initialised and already set as the TLS
+/// configuration's, only not yet seeded). `mbedtls_entropy_free` passes over the pool while it is not set up
+/// (libgit2 frees it only in `git_libgit2_shutdown`, which relctl never calls). At any other time the calls go
+/// straight on to the libraries (`RTLD_NEXT`). A libgit2 without libssh2 or mbedTLS never calls them: nothing
+/// changes.
+enum DeferredNetworkInit {
+    struct State {
+        var initializing = false
+        /// `libssh2_init`'s flags, when init asked for it.
+        var sshFlags: Int32?
+        /// `mbedtls_entropy_init`'s context (its address), when init asked for it.
+        var entropy: UInt?
+        /// `mbedtls_ctr_drbg_seed`'s arguments (addresses), when init asked for it.
+        var seed: (context: UInt, entropy: UInt, entropyContext: UInt, custom: UInt, length: Int)?
+        /// Set once `runIfDeferred` made the real calls: libssh2_init's and the seed's results.
+        var sshResult: Int32?
+        var seedResult: Int32?
+        var ran = false
+        /// Set once the real `mbedtls_entropy_init` ran on the remembered pool.
+        var entropyReady = false
+    }
+    private static let state = Mutex(State())
+    /// Held while the real calls are made (not `state`: a library calling one of these functions back must not
+    /// find the lock taken).
+    private static let running = Mutex(false)
+
+    /// Runs libgit2's initialisation with libssh2's and mbedTLS's set-up deferred.
+    static func initializing(_ body: () -> Void) {
+        state.withLock { $0.initializing = true }
+        body()
+        state.withLock { $0.initializing = false }
+    }
+
+    /// Makes the calls `git_libgit2_init` asked for, once, before a network operation; another thread starting one
+    /// at the same time waits until they are made. A failure is libgit2's own error for it.
+    static func runIfDeferred() throws(GitError) {
+        let (ssh, seed) = running.withLock { ran -> (Int32?, Int32?) in
+            if !ran {
+                ran = true
+                let asked = state.withLock { $0 }
+                var sshResult: Int32?
+                var seedResult: Int32?
+                if let flags = asked.sshFlags, let initialize = nextSSHInit() {
+                    sshResult = initialize(flags)
+                }
+                if let entropy = asked.entropy, let initialize = nextEntropy("mbedtls_entropy_init") {
+                    initialize(UnsafeMutableRawPointer(bitPattern: entropy))
+                }
+                if let seed = asked.seed, let real = nextSeed() {
+                    seedResult = real(UnsafeMutableRawPointer(bitPattern: seed.context),
+                                      seed.entropy == 0 ? nil : unsafeBitCast(seed.entropy, to: Entropy.self),
+                                      UnsafeMutableRawPointer(bitPattern: seed.entropyContext),
+                                      UnsafePointer(bitPattern: seed.custom), seed.length)
+                }
+                state.withLock { state in
+                    state.entropyReady = true
+                    state.sshResult = sshResult
+                    state.seedResult = seedResult
+                    state.ran = true
+                }
+            }
+            return state.withLock { ($0.sshResult, $0.seedResult) }
+        }
+        if let ssh, ssh < 0 {
+            throw GitError(kind: .other, code: ssh, operation: "initialize ssh",
+                           message: "unable to initialize libssh2")
+        }
+        if let seed, seed != 0 {
+            throw GitError(kind: .other, code: seed, operation: "initialize TLS",
+                           message: "failed to initialize mbedTLS entropy pool")
+        }
+    }
+
+    /// What `git_libgit2_init` asked for, and whether the real calls were made since.
+    static var remembered: State { state.withLock { $0 } }
+
+    /// True when `context` is the entropy pool whose set-up is still deferred: there is nothing to free.
+    fileprivate static func skipsFree(of context: UnsafeMutableRawPointer?) -> Bool {
+        state.withLock { $0.entropy != nil && $0.entropy == UInt(bitPattern: context) && !$0.entropyReady }
+    }
+
+    /// True when the call comes from `git_libgit2_init`: remembered instead of made.
+    fileprivate static func remember(_ update: (inout State) -> Void) -> Bool {
+        state.withLock { state in
+            guard state.initializing else { return false }
+            update(&state)
+            return true
+        }
+    }
+
+    fileprivate typealias SSHInit = @convention(c) (Int32) -> Int32
+    fileprivate typealias Entropy = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<UInt8>?, Int)
+        -> Int32
+    fileprivate typealias Seed = @convention(c) (UnsafeMutableRawPointer?, Entropy?, UnsafeMutableRawPointer?,
+                                                 UnsafePointer<UInt8>?, Int) -> Int32
+
+    // RTLD_NEXT is ((void *) -1) in <dlfcn.h>, a macro Swift does not import.
+    fileprivate static func nextSSHInit() -> SSHInit? {
+        dlsym(UnsafeMutableRawPointer(bitPattern: -1), "libssh2_init").map { unsafeBitCast($0, to: SSHInit.self) }
+    }
+
+    fileprivate typealias EntropyContextCall = @convention(c) (UnsafeMutableRawPointer?) -> Void
+
+    fileprivate static func nextEntropy(_ name: String) -> EntropyContextCall? {
+        dlsym(UnsafeMutableRawPointer(bitPattern: -1), name).map { unsafeBitCast($0, to: EntropyContextCall.self) }
+    }
+
+    fileprivate static func nextSeed() -> Seed? {
+        dlsym(UnsafeMutableRawPointer(bitPattern: -1), "mbedtls_ctr_drbg_seed").map { unsafeBitCast($0, to: Seed.self) }
+    }
+}
+
+// `public`, as in DeferredCertificates: only exported symbols reach the dynamic symbol table libgit2 binds to.
+@_cdecl("libssh2_init")
+public func relctlDeferredSSHInit(_ flags: Int32) -> Int32 {
+    if DeferredNetworkInit.remember({ $0.sshFlags = flags }) { return 0 }
+    // -1 (LIBSSH2_ERROR_SOCKET_NONE, any failure) when libssh2 is not loaded: nobody but libgit2 could call this then.
+    guard let initialize = DeferredNetworkInit.nextSSHInit() else { return -1 }
+    return initialize(flags)
+}
+
+@_cdecl("mbedtls_ctr_drbg_seed")
+public func relctlDeferredDRBGSeed(
+    _ context: UnsafeMutableRawPointer?,
+    _ entropy: (@convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<UInt8>?, Int) -> Int32)?,
+    _ entropyContext: UnsafeMutableRawPointer?, _ custom: UnsafePointer<UInt8>?, _ length: Int
+) -> Int32 {
+    let remembered = DeferredNetworkInit.remember { state in
+        state.seed = (UInt(bitPattern: context), entropy.map { UInt(bitPattern: unsafeBitCast($0, to: Int.self)) } ?? 0,
+                      UInt(bitPattern: entropyContext), UInt(bitPattern: custom), length)
+    }
+    if remembered { return 0 }
+    // MBEDTLS_ERR_CTR_DRBG_ENTROPY_SOURCE_FAILED when mbedTLS is not loaded.
+    guard let seed = DeferredNetworkInit.nextSeed() else { return -0x0034 }
+    return seed(context, entropy, entropyContext, custom, length)
+}
+
+@_cdecl("mbedtls_entropy_init")
+public func relctlDeferredEntropyInit(_ context: UnsafeMutableRawPointer?) {
+    if DeferredNetworkInit.remember({ $0.entropy = UInt(bitPattern: context) }) { return }
+    DeferredNetworkInit.nextEntropy("mbedtls_entropy_init")?(context)
+}
+
+@_cdecl("mbedtls_entropy_free")
+public func relctlDeferredEntropyFree(_ context: UnsafeMutableRawPointer?) {
+    if DeferredNetworkInit.skipsFree(of: context) { return }
+    DeferredNetworkInit.nextEntropy("mbedtls_entropy_free")?(context)
+}
