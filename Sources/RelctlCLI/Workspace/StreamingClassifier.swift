@@ -27,6 +27,11 @@ final class StreamingClassifier: @unchecked Sendable {
     private static let ahead = 2
     private var pendingIDs: [ObjectID] = []
     private static let batch = 2048
+    /// Whether a batch went to `queue` since the last `reset`. A range shorter than a batch (most releases) never
+    /// starts the worker thread: it is classified in `analysis`, on the calling thread, with no hand-off to wait for.
+    private var sent = false
+    /// How many batches went to `queue` in all (for tests).
+    private(set) var batchesSent = 0
 
     init(rules: ReleaseRules) { self.rules = rules }
 
@@ -34,6 +39,8 @@ final class StreamingClassifier: @unchecked Sendable {
     func reset() {
         pending.removeAll()
         pendingIDs.removeAll()
+        guard sent else { return }
+        sent = false
         queue.async {
             self.results.removeAll()
             self.resultIDs.removeAll()
@@ -53,6 +60,8 @@ final class StreamingClassifier: @unchecked Sendable {
         pendingIDs.removeAll(keepingCapacity: true)
         let rules = self.rules
         inFlight.wait()
+        sent = true
+        batchesSent += 1
         queue.async {
             defer { self.inFlight.signal() }
             for (k, commit) in batch.enumerated() {
@@ -79,13 +88,31 @@ final class StreamingClassifier: @unchecked Sendable {
     /// message of such a commit (a walker that hands messages on leaves the range's records without them).
     func analysis(of commits: [CommitRecord],
                   message: (CommitRecord) throws -> String) rethrows -> CommitAnalysis {
-        flush()
+        // The last, partial batch is classified here while the queue finishes the batches before it.
+        var tail: [AnalyzedCommit] = []
+        tail.reserveCapacity(pending.count)
+        for (k, commit) in pending.enumerated() {
+            tail.append(Self.classify(RawCommit(sha: pendingIDs[k].hex, message: commit.message,
+                                                parentCount: commit.parentCount), rules: rules))
+        }
+        pending.removeAll()
         var done: [AnalyzedCommit] = []
         var doneIDs: [ObjectID] = []
-        queue.sync {
-            swap(&done, &results)
-            swap(&doneIDs, &resultIDs)
+        if sent {
+            queue.sync {
+                swap(&done, &results)
+                swap(&doneIDs, &resultIDs)
+            }
         }
+        if done.isEmpty {
+            swap(&done, &tail)
+            swap(&doneIDs, &pendingIDs)
+        } else {
+            done.append(contentsOf: tail)
+            doneIDs.append(contentsOf: pendingIDs)
+        }
+        tail = []
+        pendingIDs.removeAll()
         // Usually the final range is exactly what was streamed: hand the array on as it is.
         let classified: [AnalyzedCommit]
         if doneIDs.elementsEqual(commits.lazy.map(\.id)) {
