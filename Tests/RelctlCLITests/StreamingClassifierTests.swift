@@ -46,8 +46,8 @@ struct StreamingClassifierTests {
         }, rules: rules)
 
         let classifier = StreamingClassifier(rules: rules)
-        let walked = try HistoryWalker(repository: git, handsMessagesOn: true)
-            .walk(from: head, hiding: base, onCommit: classifier.add)
+        let walked = try HistoryWalker(repository: git, handsMessagesOn: true, batchSize: StreamingClassifier.batch)
+            .walk(from: head, hiding: base, onBatch: { classifier.add($0) })
         let analysis = try classifier.analysis(of: walked.commits, message: { try git.commitMessage($0.id) })
 
         #expect(classifier.batchesSent == batches)
@@ -66,5 +66,9 @@ struct StreamingClassifierTests {
 
     @Test func aLongRangeGoesToTheWorkerInWholeBatches() throws {
         try Self.check(commits: 2 * 2048 + 9, batches: 2)
+    }
+
+    @Test func aRangeOfExactlyOneBatchStaysOnTheCallingThread() throws {
+        try Self.check(commits: 2048, batches: 0)
     }
 }

@@ -4,19 +4,52 @@ import RelctlGit
 
 /// Classifies commits on a second thread while the history walk goes on, in batches.
 ///
-/// The walk is bound by reading objects; parsing messages is the other half of the work. Overlapping the two
-/// keeps `relctl next` close to `git log` on long ranges. Results are keyed by sha, so commits that drop out
+/// The walk is bound by reading objects; decoding and parsing messages is the other half of the work. Overlapping
+/// the two keeps `relctl next` close to `git log` on long ranges. Results are keyed by id, so commits that drop out
 /// of the final range (or a walk that is abandoned for the next base candidate) cost nothing but the work.
+///
+/// A batch goes to the worker only once the next one arrives: the last batch of a walk (the whole range, for most
+/// releases) is classified in `analysis`, on the calling thread, so a short range never starts the worker thread.
 final class StreamingClassifier: @unchecked Sendable {
     private let rules: ReleaseRules
-    private let queue = DispatchQueue(label: "relctl.classify")
-    /// A commit waiting for its batch: the id is in `pendingIDs`, and its hex sha is made on `queue` (the walking
-    /// thread, which inflates every commit, has the most to do).
-    private struct Waiting {
-        let message: String
-        let parentCount: Int
+    private lazy var queue = DispatchQueue(label: "relctl.classify")
+
+    /// A batch of commits to classify: records that kept their messages, or the walker's objects (decoded by the
+    /// thread that classifies them, not the walking thread, which inflates every commit and has the most to do).
+    private enum Batch: @unchecked Sendable {
+        case records(messages: [String], parentCounts: [Int], ids: [ObjectID])
+        case handed(HandedCommits)
+
+        var ids: [ObjectID] {
+            switch self {
+            case .records(_, _, let ids): ids
+            case .handed(let commits): commits.ids
+            }
+        }
+
+        func classify(rules: ReleaseRules, into results: inout [AnalyzedCommit]) {
+            switch self {
+            case .records(let messages, let parentCounts, let ids):
+                for k in ids.indices {
+                    results.append(StreamingClassifier.classify(
+                        RawCommit(sha: ids[k].hex, message: messages[k], parentCount: parentCounts[k]), rules: rules))
+                }
+            case .handed(let commits):
+                for k in 0..<commits.count {
+                    results.append(StreamingClassifier.classify(
+                        RawCommit(sha: commits.ids[k].hex, message: commits.message(at: k),
+                                  parentCount: commits.parentCount(at: k)), rules: rules))
+                }
+            }
+        }
     }
-    private var pending: [Waiting] = []
+
+    /// Records added one by one (`add(_: CommitRecord)`), not yet a batch.
+    private var pendingMessages: [String] = []
+    private var pendingParentCounts: [Int] = []
+    private var pendingIDs: [ObjectID] = []
+    /// The newest whole batch: it goes to `queue` when another follows, else `analysis` classifies it.
+    private var held: Batch?
     /// In stream order, with the id each came from (two arrays, so the commits can be handed on without a copy).
     /// Written only on `queue`.
     private var resultIDs: [ObjectID] = []
@@ -25,10 +58,10 @@ final class StreamingClassifier: @unchecked Sendable {
     /// messages are classified, it waits, instead of piling up messages that are only waiting.
     private let inFlight = DispatchSemaphore(value: StreamingClassifier.ahead)
     private static let ahead = 2
-    private var pendingIDs: [ObjectID] = []
-    private static let batch = 2048
-    /// Whether a batch went to `queue` since the last `reset`. A range shorter than a batch (most releases) never
-    /// starts the worker thread: it is classified in `analysis`, on the calling thread, with no hand-off to wait for.
+    /// The size of the batches `add(_: CommitRecord)` makes; the walker's batches (`HistoryWalker.batchSize`) are
+    /// this size too.
+    static let batch = 2048
+    /// Whether a batch went to `queue` since the last `reset`.
     private var sent = false
     /// How many batches went to `queue` in all (for tests).
     private(set) var batchesSent = 0
@@ -37,8 +70,10 @@ final class StreamingClassifier: @unchecked Sendable {
 
     /// A new walk starts: what the last one sent is of no use.
     func reset() {
-        pending.removeAll()
+        pendingMessages.removeAll()
+        pendingParentCounts.removeAll()
         pendingIDs.removeAll()
+        held = nil
         guard sent else { return }
         sent = false
         queue.async {
@@ -47,28 +82,38 @@ final class StreamingClassifier: @unchecked Sendable {
         }
     }
 
+    /// A commit whose record kept its message.
     func add(_ record: CommitRecord) {
-        pending.append(Waiting(message: record.message, parentCount: record.parentCount))
+        pendingMessages.append(record.message)
+        pendingParentCounts.append(record.parentCount)
         pendingIDs.append(record.id)
-        if pending.count >= Self.batch { flush() }
+        if pendingIDs.count >= Self.batch {
+            hold(.records(messages: pendingMessages, parentCounts: pendingParentCounts, ids: pendingIDs))
+            pendingMessages.removeAll(keepingCapacity: true)
+            pendingParentCounts.removeAll(keepingCapacity: true)
+            pendingIDs.removeAll(keepingCapacity: true)
+        }
     }
 
-    private func flush() {
-        guard !pending.isEmpty else { return }
-        let batch = pending, ids = pendingIDs
-        pending.removeAll(keepingCapacity: true)
-        pendingIDs.removeAll(keepingCapacity: true)
+    /// A batch from a walker that hands messages on.
+    func add(_ commits: HandedCommits) {
+        hold(.handed(commits))
+    }
+
+    private func hold(_ batch: Batch) {
+        if let previous = held { send(previous) }
+        held = batch
+    }
+
+    private func send(_ batch: Batch) {
         let rules = self.rules
         inFlight.wait()
         sent = true
         batchesSent += 1
         queue.async {
             defer { self.inFlight.signal() }
-            for (k, commit) in batch.enumerated() {
-                let raw = RawCommit(sha: ids[k].hex, message: commit.message, parentCount: commit.parentCount)
-                self.results.append(Self.classify(raw, rules: rules))
-            }
-            self.resultIDs.append(contentsOf: ids)
+            batch.classify(rules: rules, into: &self.results)
+            self.resultIDs.append(contentsOf: batch.ids)
         }
     }
 
@@ -88,14 +133,19 @@ final class StreamingClassifier: @unchecked Sendable {
     /// message of such a commit (a walker that hands messages on leaves the range's records without them).
     func analysis(of commits: [CommitRecord],
                   message: (CommitRecord) throws -> String) rethrows -> CommitAnalysis {
-        // The last, partial batch is classified here while the queue finishes the batches before it.
+        // The last batches are classified here while the queue finishes the ones before.
         var tail: [AnalyzedCommit] = []
-        tail.reserveCapacity(pending.count)
-        for (k, commit) in pending.enumerated() {
-            tail.append(Self.classify(RawCommit(sha: pendingIDs[k].hex, message: commit.message,
-                                                parentCount: commit.parentCount), rules: rules))
+        var tailIDs: [ObjectID] = []
+        for batch in [held, pendingIDs.isEmpty ? nil
+                      : .records(messages: pendingMessages, parentCounts: pendingParentCounts, ids: pendingIDs)] {
+            guard let batch else { continue }
+            batch.classify(rules: rules, into: &tail)
+            tailIDs.append(contentsOf: batch.ids)
         }
-        pending.removeAll()
+        held = nil
+        pendingMessages.removeAll()
+        pendingParentCounts.removeAll()
+        pendingIDs.removeAll()
         var done: [AnalyzedCommit] = []
         var doneIDs: [ObjectID] = []
         if sent {
@@ -106,13 +156,13 @@ final class StreamingClassifier: @unchecked Sendable {
         }
         if done.isEmpty {
             swap(&done, &tail)
-            swap(&doneIDs, &pendingIDs)
+            swap(&doneIDs, &tailIDs)
         } else {
             done.append(contentsOf: tail)
-            doneIDs.append(contentsOf: pendingIDs)
+            doneIDs.append(contentsOf: tailIDs)
         }
         tail = []
-        pendingIDs.removeAll()
+        tailIDs = []
         // Usually the final range is exactly what was streamed: hand the array on as it is.
         let classified: [AnalyzedCommit]
         if doneIDs.elementsEqual(commits.lazy.map(\.id)) {

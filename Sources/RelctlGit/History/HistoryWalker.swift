@@ -15,7 +15,7 @@ package final class HistoryWalker {
         let id: ObjectID
         var parsed = false
         var missing = false
-        /// The message was handed on to a stream and let go (`handsMessagesOn`): a second walk reads it again.
+        /// The object was handed on to a stream or let go (`handsMessagesOn`): a second walk reads it again.
         var messageGone = false
         var time: Int64 = 0
         var parentStart: Int32 = 0
@@ -28,9 +28,12 @@ package final class HistoryWalker {
     /// Each parsed commit's message, by node: decoded once, and the same storage the range's records share (no
     /// second copy of every message while the walk holds the first).
     private var messages: [String] = []
-    /// With `handsMessagesOn`, the messages of commits parsed and not handed on yet (the walk's frontier), instead
-    /// of `messages`: 16 bytes a commit of the whole range less.
-    private var waitingMessages: [Int32: String] = [:]
+    /// With `handsMessagesOn`, the objects of commits parsed and not handed on yet (the walk's frontier), instead
+    /// of `messages`: the message is decoded by whoever takes the batch, not on the walking thread.
+    private var waiting: [Int32: (object: OpaquePointer, messageStart: Int32)] = [:]
+    /// With `handsMessagesOn`, the commits recorded and not handed on yet.
+    private var batch: HandedCommits?
+    private let batchSize: Int
     private var flags: [UInt8] = []
 
     private static let seen: UInt8 = 1
@@ -45,9 +48,24 @@ package final class HistoryWalker {
     /// commits that is most of the memory). A commit recorded again by a later walk (a second base) is read again.
     package let handsMessagesOn: Bool
 
-    package init(repository: Repository, handsMessagesOn: Bool = false) {
+    /// `batchSize`: with `handsMessagesOn`, how many commits go to `onBatch` at a time (the last batch of a walk
+    /// may be shorter).
+    package init(repository: Repository, handsMessagesOn: Bool = false, batchSize: Int = 2048) {
         self.repository = repository
         self.handsMessagesOn = handsMessagesOn
+        self.batchSize = max(1, batchSize)
+    }
+
+    deinit {
+        for entry in waiting.values { git_odb_object_free(entry.object) }
+    }
+
+    /// Lets go of the object a commit was parsed from: a walk that records it later reads it again.
+    private func dropWaiting(_ n: Int32) {
+        if let entry = waiting.removeValue(forKey: n) {
+            git_odb_object_free(entry.object)
+            nodes[Int(n)].messageGone = true
+        }
     }
 
     private func node(for id: ObjectID) -> Int32 {
@@ -74,13 +92,15 @@ package final class HistoryWalker {
             return false
         }
         try check(code, "read commit \(id.hex)")
-        defer { git_odb_object_free(object) }
+        // With `handsMessagesOn` the object is kept for the batch it goes to, else freed here.
+        var keepsObject = false
+        defer { if !keepsObject { git_odb_object_free(object) } }
         objectsRead += 1
         guard git_odb_object_type(object) == GIT_OBJECT_COMMIT else {
             throw GitError(kind: .other, operation: "read commit \(id.hex)", message: "object is not a commit")
         }
-        // `bytes` points into `object`, freed when this function returns: parents are copied into ObjectIDs and
-        // node indexes, the message decoded into a String.
+        // `bytes` points into `object`: parents are copied into ObjectIDs and node indexes, and the message either
+        // decoded into a String or left in the object, which goes to the batch.
         let size = git_odb_object_size(object)
         let bytes = UnsafeBufferPointer(start: git_odb_object_data(object)!.assumingMemoryBound(to: UInt8.self), count: size)
 
@@ -109,9 +129,11 @@ package final class HistoryWalker {
         nodes[i].parentStart = start
         nodes[i].parentCount = parentCount
         nodes[i].time = time
-        if messageStart < size {
-            let message = String(decoding: UnsafeBufferPointer(rebasing: bytes[messageStart..<size]), as: UTF8.self)
-            if handsMessagesOn { waitingMessages[n] = message } else { messages[i] = message }
+        if handsMessagesOn {
+            waiting[n] = (object!, Int32(messageStart))
+            keepsObject = true
+        } else if messageStart < size {
+            messages[i] = String(decoding: UnsafeBufferPointer(rebasing: bytes[messageStart..<size]), as: UTF8.self)
         }
         nodes[i].parsed = true
         return true
@@ -141,9 +163,20 @@ package final class HistoryWalker {
     /// `onCommit` sees each commit as the walk finds it, before the walk ends: a caller can start on them at once
     /// (on another thread). A commit seen there may still drop out of the final range (clock skew: a later commit
     /// proves it an ancestor of the base); the returned range is the truth.
+    ///
+    /// With `handsMessagesOn`, `onBatch` gets the same commits with their messages, `batchSize` at a time and the
+    /// rest when the walk ends (and `onCommit` gets records without messages). A walk that throws hands on nothing
+    /// more.
     package func walk(from head: ObjectID, hiding base: ObjectID?,
-                     onCommit: ((CommitRecord) -> Void)? = nil) throws(GitError) -> RangeWalk {
+                     onCommit: ((CommitRecord) -> Void)? = nil,
+                     onBatch: ((HandedCommits) -> Void)? = nil) throws(GitError) -> RangeWalk {
         for i in flags.indices { flags[i] = 0 }
+        batch = nil
+        defer {
+            // What the walk parsed and did not record (the base's side, the frontier): its objects go now.
+            for n in Array(waiting.keys) { dropWaiting(n) }
+            batch = nil
+        }
         var queue = DateQueue()
         var sequence = 0
 
@@ -187,6 +220,7 @@ package final class HistoryWalker {
                 if flags[Int(p)] & Self.uninteresting != 0 {
                     // Reached another way before: pass the flag on to what is already parsed.
                     for k in parentRange(of: p) { markUninteresting(startingAt: parentStorage[k]) }
+                    if handsMessagesOn { dropWaiting(p) }   // never recorded by this walk
                 }
                 if flags[Int(p)] & Self.seen == 0 {
                     flags[Int(p)] |= Self.seen
@@ -199,15 +233,15 @@ package final class HistoryWalker {
                 break
             }
             lastDate = nodes[Int(c)].time
-            let record = try self.record(c)
+            if handsMessagesOn { try handOn(c, onBatch: onBatch) }
+            let record = self.record(c)
             onCommit?(record)
-            if handsMessagesOn {
-                records.append(CommitRecord(id: record.id, firstParent: record.firstParent,
-                                            otherParents: record.otherParents, time: record.time, message: ""))
-            } else {
-                records.append(record)
-            }
+            records.append(record)
             recordNodes.append(c)
+        }
+        if let last = batch, last.count > 0 {
+            batch = nil
+            onBatch?(last)
         }
 
         if let stuck = missing.first(where: { flags[Int($0)] & Self.uninteresting == 0 }) {
@@ -230,23 +264,53 @@ package final class HistoryWalker {
         return RangeWalk(commits: commits, reachedBase: reachedBase)
     }
 
-    private func record(_ n: Int32) throws(GitError) -> CommitRecord {
+    /// Adds a commit's object to the batch (reading it again when an earlier walk handed it on), handing the batch
+    /// on when it is full.
+    private func handOn(_ n: Int32, onBatch: ((HandedCommits) -> Void)?) throws(GitError) {
         let node = nodes[Int(n)]
-        let message: String
-        if handsMessagesOn {
-            if let waiting = waitingMessages.removeValue(forKey: n) {
-                message = waiting
-            } else {
-                message = node.messageGone ? try repository.commitMessage(node.id) : ""
-            }
-            nodes[Int(n)].messageGone = true
+        let entry: (object: OpaquePointer, messageStart: Int32)
+        if let waitingEntry = waiting.removeValue(forKey: n) {
+            entry = waitingEntry
         } else {
-            message = messages[Int(n)]
+            entry = try readAgain(node.id)
         }
+        nodes[Int(n)].messageGone = true
+        let current = batch ?? HandedCommits(capacity: batchSize)
+        current.append(node.id, object: entry.object, messageStart: Int(entry.messageStart), parentCount: node.parentCount)
+        if current.count >= batchSize {
+            batch = nil
+            onBatch?(current)
+        } else {
+            batch = current
+        }
+    }
+
+    /// A commit's object and where its message starts, read again for a second walk.
+    private func readAgain(_ id: ObjectID) throws(GitError) -> (object: OpaquePointer, messageStart: Int32) {
+        var oid = id.gitOID
+        var object: OpaquePointer?
+        try check(git_odb_read(&object, try repository.odb(), &oid), "read commit \(id.hex)")
+        objectsRead += 1
+        let size = git_odb_object_size(object)
+        let bytes = UnsafeBufferPointer(start: git_odb_object_data(object)!.assumingMemoryBound(to: UInt8.self), count: size)
+        var pos = 0
+        while pos < size {
+            var end = pos
+            while end < size && bytes[end] != 0x0A { end += 1 }
+            if end == pos { return (object!, Int32(min(size, end + 1))) }
+            pos = end + 1
+        }
+        return (object!, Int32(size))
+    }
+
+    /// The record of a parsed commit; with `handsMessagesOn` its message is empty (it went to the batch).
+    private func record(_ n: Int32) -> CommitRecord {
+        let node = nodes[Int(n)]
         let range = parentRange(of: n)
         let first = range.isEmpty ? nil : nodes[Int(parentStorage[range.lowerBound])].id
         let others = range.count > 1 ? range.dropFirst().map { nodes[Int(parentStorage[$0])].id } : []
-        return CommitRecord(id: node.id, firstParent: first, otherParents: others, time: node.time, message: message)
+        return CommitRecord(id: node.id, firstParent: first, otherParents: others, time: node.time,
+                            message: handsMessagesOn ? "" : messages[Int(n)])
     }
 
     private func stillInteresting(_ queue: DateQueue, lastDate: Int64, slop: Int) -> Int {
