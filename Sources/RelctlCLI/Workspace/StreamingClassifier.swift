@@ -122,10 +122,7 @@ final class StreamingClassifier: @unchecked Sendable {
     /// commits they are a copy of most of each message).
     private static func classify(_ commit: RawCommit, rules: ReleaseRules) -> AnalyzedCommit {
         var analyzed = CommitAnalyzer.classify(commit, rules: rules)
-        if analyzed.message != nil {
-            analyzed.message!.body = nil
-            analyzed.message!.footers = []
-        }
+        analyzed.dropBodyAndFooters()
         return analyzed
     }
 
