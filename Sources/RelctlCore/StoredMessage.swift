@@ -7,15 +7,15 @@ enum StoredMessage: Hashable, Sendable {
     case header(HeaderOffsets)
     case full(MessageBox)
 
-    /// Where the header's parts sit in the summary's UTF-8 bytes.
+    /// Where the header's parts sit in the summary's UTF-8 bytes (a summary longer than 65,535 bytes is boxed).
     struct HeaderOffsets: Hashable, Sendable {
-        let typeStart: UInt32
-        let typeEnd: UInt32
+        let typeStart: UInt16
+        let typeEnd: UInt16
         /// `scopeStart == scopeEnd`: no scope (a written scope is never empty).
-        let scopeStart: UInt32
-        let scopeEnd: UInt32
+        let scopeStart: UInt16
+        let scopeEnd: UInt16
         /// The description runs from here to the end of the summary.
-        let descriptionStart: UInt32
+        let descriptionStart: UInt16
         /// `!` before the colon; its breaking change is then the description.
         let bang: Bool
     }
@@ -39,10 +39,10 @@ enum StoredMessage: Hashable, Sendable {
             return box.message
         case .header(let o):
             let utf8 = Array(summary.utf8)
-            func part(_ start: UInt32, _ end: UInt32) -> String {
+            func part(_ start: UInt16, _ end: UInt16) -> String {
                 String(decoding: utf8[Int(start)..<Int(end)], as: UTF8.self)
             }
-            let description = part(o.descriptionStart, UInt32(utf8.count))
+            let description = String(decoding: utf8[Int(o.descriptionStart)...], as: UTF8.self)
             return ConventionalMessage(type: part(o.typeStart, o.typeEnd),
                                        scope: o.scopeStart == o.scopeEnd ? nil : part(o.scopeStart, o.scopeEnd),
                                        hasBreakingMarker: o.bang, description: description,
@@ -66,13 +66,13 @@ enum StoredMessage: Hashable, Sendable {
         let descriptionStart = header.count
         header += message.description.utf8
         let bytes = Array(summary.utf8)
-        guard bytes.count >= header.count, bytes.count <= Int(UInt32.max),
+        guard bytes.count >= header.count, bytes.count <= Int(UInt16.max),
               bytes[(bytes.count - header.count)...].elementsEqual(header) else { return nil }
         let base = bytes.count - header.count
         // `feat:  x` has the description `x`: the header written back has one space, so it does not match above.
-        return HeaderOffsets(typeStart: UInt32(base), typeEnd: UInt32(base + message.type.utf8.count),
-                             scopeStart: UInt32(base + scopeRange.lowerBound), scopeEnd: UInt32(base + scopeRange.upperBound),
-                             descriptionStart: UInt32(base + descriptionStart), bang: message.hasBreakingMarker)
+        return HeaderOffsets(typeStart: UInt16(base), typeEnd: UInt16(base + message.type.utf8.count),
+                             scopeStart: UInt16(base + scopeRange.lowerBound), scopeEnd: UInt16(base + scopeRange.upperBound),
+                             descriptionStart: UInt16(base + descriptionStart), bang: message.hasBreakingMarker)
     }
 }
 

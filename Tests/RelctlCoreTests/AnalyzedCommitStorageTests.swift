@@ -69,7 +69,14 @@ struct AnalyzedCommitStorageTests {
         #expect(a != b)
     }
 
-    @Test func aCommitIsAtMost80Bytes() {
-        #expect(MemoryLayout<AnalyzedCommit>.stride <= 80)
+    @Test func aCommitIsAtMost64Bytes() {
+        #expect(MemoryLayout<AnalyzedCommit>.stride <= 64)
+    }
+
+    @Test func aSummaryTooLongForOffsetsIsKeptWhole() {
+        let message = "feat: " + String(repeating: "x", count: 70_000)
+        let analyzed = CommitAnalyzer.classify(RawCommit(sha: Self.fullSHA, message: message), rules: .default)
+        #expect(analyzed.message == ConventionalCommitParser.parse(message))
+        #expect(analyzed.message?.description.utf8.count == 70_000)
     }
 }

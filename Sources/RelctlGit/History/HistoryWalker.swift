@@ -198,7 +198,8 @@ package final class HistoryWalker {
         if headNode == baseNode { return RangeWalk(commits: [], reachedBase: true) }
         var reachedBase = false
         var missing: [Int32] = []
-        var records: [CommitRecord] = []
+        // Node numbers only while walking: the records are made once the range is known, in an array of exactly
+        // its size (a growing array of records would double past the range and copy itself on the way).
         var recordNodes: [Int32] = []
         var lastDate = Int64.max
         var slop = 5
@@ -234,9 +235,7 @@ package final class HistoryWalker {
             }
             lastDate = nodes[Int(c)].time
             if handsMessagesOn { try handOn(c, onBatch: onBatch) }
-            let record = self.record(c)
-            onCommit?(record)
-            records.append(record)
+            if let onCommit { onCommit(record(c)) }
             recordNodes.append(c)
         }
         if let last = batch, last.count > 0 {
@@ -253,14 +252,11 @@ package final class HistoryWalker {
                            message: "commit \(nodes[Int(stuck)].id.hex) is missing from the object database")
         }
 
-        // Drop, in place, what turned out to be reachable from the base (no second array of records).
-        var kept = 0
-        for i in records.indices where flags[Int(recordNodes[i])] & Self.uninteresting == 0 {
-            if kept != i { records.swapAt(kept, i) }
-            kept += 1
-        }
-        records.removeLast(records.count - kept)
-        let commits = records
+        // What turned out to be reachable from the base (clock skew) is left out.
+        var commits: [CommitRecord] = []
+        commits.reserveCapacity(recordNodes.lazy.filter { self.flags[Int($0)] & Self.uninteresting == 0 }.count)
+        for n in recordNodes where flags[Int(n)] & Self.uninteresting == 0 { commits.append(record(n)) }
+        recordNodes = []
         return RangeWalk(commits: commits, reachedBase: reachedBase)
     }
 
