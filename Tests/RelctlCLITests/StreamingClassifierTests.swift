@@ -45,7 +45,7 @@ struct StreamingClassifierTests {
             RawCommit(sha: $0.id.hex, message: $0.message, parentCount: $0.parentCount)
         }, rules: rules)
 
-        let classifier = StreamingClassifier(rules: rules)
+        let classifier = StreamingClassifier(rules: rules, repository: git)
         let walked = try HistoryWalker(repository: git, handsMessagesOn: true, batchSize: StreamingClassifier.batch)
             .walk(from: head, hiding: base, onBatch: { classifier.add($0) })
         let analysis = try classifier.analysis(of: walked.commits, message: { try git.commitMessage($0.id) })

@@ -108,7 +108,7 @@ extension Workspace {
             return order != .orderedSame && order != nil ? order == .orderedDescending : a.tag < b.tag
         }
 
-        let classifier = StreamingClassifier(rules: config.releaseRules)
+        let classifier = StreamingClassifier(rules: config.releaseRules, repository: repository)
         // The walker is freed as soon as the walk is done. Unless the records are asked for, each message goes
         // only to the classifier, in batches of the objects read (decoded on the classifier's side), and is let go
         // once classified: the range's records keep ids and parents.

@@ -8,11 +8,18 @@ import RelctlGit
 /// the two keeps `relctl next` close to `git log` on long ranges. Results are keyed by id, so commits that drop out
 /// of the final range (or a walk that is abandoned for the next base candidate) cost nothing but the work.
 ///
-/// A batch goes to the worker only once the next one arrives: the last batch of a walk (the whole range, for most
-/// releases) is classified in `analysis`, on the calling thread, so a short range never starts the worker thread.
+/// A batch goes on only once the next one arrives: the last batch of a walk (the whole range, for most releases) is
+/// classified in `analysis`, on the calling thread, so a short range never starts the worker thread. A batch goes to
+/// the worker when it has room (at most `ahead` batches waiting), else the calling thread classifies it itself: with
+/// a commit-graph the walk reads no objects, and both threads read and classify the messages. Each thread reads
+/// with a repository handle of its own; results are kept per batch and joined in walk order.
 final class StreamingClassifier: @unchecked Sendable {
     private let rules: ReleaseRules
     private lazy var queue = DispatchQueue(label: "relctl.classify")
+    /// The calling thread's repository, for the messages a walk from the commit-graph did not read.
+    private let repository: Repository?
+    /// The worker's own handle on the same repository, opened there when first needed. Used only on `queue`.
+    private var workerRepository: Repository?
 
     /// A batch of commits to classify: records that kept their messages, or the walker's objects (decoded by the
     /// thread that classifies them, not the walking thread, which inflates every commit and has the most to do).
@@ -20,42 +27,54 @@ final class StreamingClassifier: @unchecked Sendable {
         case records(messages: [String], parentCounts: [Int], ids: [ObjectID])
         case handed(HandedCommits)
 
-        var ids: [ObjectID] {
-            switch self {
-            case .records(_, _, let ids): ids
-            case .handed(let commits): commits.ids
-            }
-        }
-
-        func classify(rules: ReleaseRules, into results: inout [AnalyzedCommit]) {
+        /// The batch classified; a commit whose message cannot be read is left out (`analysis` reads it again and
+        /// reports the error).
+        func classify(rules: ReleaseRules, reading repository: Repository?) -> Chunk {
+            var chunk = Chunk()
             switch self {
             case .records(let messages, let parentCounts, let ids):
+                chunk.ids = ids
+                chunk.results.reserveCapacity(ids.count)
                 for k in ids.indices {
-                    results.append(StreamingClassifier.classify(
+                    chunk.results.append(StreamingClassifier.classify(
                         RawCommit(sha: ids[k].hex, message: messages[k], parentCount: parentCounts[k]), rules: rules))
                 }
             case .handed(let commits):
+                chunk.ids.reserveCapacity(commits.count)
+                chunk.results.reserveCapacity(commits.count)
                 for k in 0..<commits.count {
-                    results.append(StreamingClassifier.classify(
-                        RawCommit(sha: commits.ids[k].hex, message: commits.message(at: k),
-                                  parentCount: commits.parentCount(at: k)), rules: rules))
+                    guard let message = try? commits.message(at: k, reading: repository) else { continue }
+                    chunk.ids.append(commits.ids[k])
+                    chunk.results.append(StreamingClassifier.classify(
+                        RawCommit(sha: commits.ids[k].hex, message: message, parentCount: commits.parentCount(at: k)),
+                        rules: rules))
                 }
             }
+            return chunk
         }
+    }
+
+    /// One batch's results, with the ids they came from, and its place in the walk.
+    private struct Chunk {
+        var sequence = 0
+        var ids: [ObjectID] = []
+        var results: [AnalyzedCommit] = []
     }
 
     /// Records added one by one (`add(_: CommitRecord)`), not yet a batch.
     private var pendingMessages: [String] = []
     private var pendingParentCounts: [Int] = []
     private var pendingIDs: [ObjectID] = []
-    /// The newest whole batch: it goes to `queue` when another follows, else `analysis` classifies it.
+    /// The newest whole batch: it goes on when another follows, else `analysis` classifies it.
     private var held: Batch?
-    /// In stream order, with the id each came from (two arrays, so the commits can be handed on without a copy).
-    /// Written only on `queue`.
-    private var resultIDs: [ObjectID] = []
-    private var results: [AnalyzedCommit] = []
-    /// Batches handed to `queue` and not classified yet, at most `Self.ahead`: when the walk reads faster than the
-    /// messages are classified, it waits, instead of piling up messages that are only waiting.
+    /// The batches' place in the walk, counted from the last `reset`.
+    private var sequence = 0
+    /// Batches classified on the calling thread.
+    private var ownChunks: [Chunk] = []
+    /// Batches classified on `queue`; written only there.
+    private var workerChunks: [Chunk] = []
+    /// Batches handed to `queue` and not classified yet, at most `Self.ahead`: when the worker is behind, the calling
+    /// thread classifies the next batch itself instead of piling up batches that are only waiting.
     private let inFlight = DispatchSemaphore(value: StreamingClassifier.ahead)
     private static let ahead = 2
     /// The size of the batches `add(_: CommitRecord)` makes; the walker's batches (`HistoryWalker.batchSize`) are
@@ -66,7 +85,12 @@ final class StreamingClassifier: @unchecked Sendable {
     /// How many batches went to `queue` in all (for tests).
     private(set) var batchesSent = 0
 
-    init(rules: ReleaseRules) { self.rules = rules }
+    /// `repository`: where the messages of a walker that hands them on are read (it and a handle of the worker's
+    /// own on the same folder).
+    init(rules: ReleaseRules, repository: Repository? = nil) {
+        self.rules = rules
+        self.repository = repository
+    }
 
     /// A new walk starts: what the last one sent is of no use.
     func reset() {
@@ -74,11 +98,12 @@ final class StreamingClassifier: @unchecked Sendable {
         pendingParentCounts.removeAll()
         pendingIDs.removeAll()
         held = nil
+        sequence = 0
+        ownChunks.removeAll()
         guard sent else { return }
         sent = false
         queue.async {
-            self.results.removeAll()
-            self.resultIDs.removeAll()
+            self.workerChunks.removeAll()
         }
     }
 
@@ -101,19 +126,30 @@ final class StreamingClassifier: @unchecked Sendable {
     }
 
     private func hold(_ batch: Batch) {
-        if let previous = held { send(previous) }
+        if let previous = held { pass(previous) }
         held = batch
     }
 
-    private func send(_ batch: Batch) {
+    /// To the worker when it has room, else classified here.
+    private func pass(_ batch: Batch) {
+        let number = sequence
+        sequence += 1
+        guard inFlight.wait(timeout: .now()) == .success else {
+            var chunk = batch.classify(rules: rules, reading: repository)
+            chunk.sequence = number
+            ownChunks.append(chunk)
+            return
+        }
         let rules = self.rules
-        inFlight.wait()
+        let folder = repository?.gitDir
         sent = true
         batchesSent += 1
         queue.async {
             defer { self.inFlight.signal() }
-            batch.classify(rules: rules, into: &self.results)
-            self.resultIDs.append(contentsOf: batch.ids)
+            if self.workerRepository == nil, let folder { self.workerRepository = try? Repository(at: folder) }
+            var chunk = batch.classify(rules: rules, reading: self.workerRepository)
+            chunk.sequence = number
+            self.workerChunks.append(chunk)
         }
     }
 
@@ -131,35 +167,46 @@ final class StreamingClassifier: @unchecked Sendable {
     func analysis(of commits: [CommitRecord],
                   message: (CommitRecord) throws -> String) rethrows -> CommitAnalysis {
         // The last batches are classified here while the queue finishes the ones before.
-        var tail: [AnalyzedCommit] = []
-        var tailIDs: [ObjectID] = []
         for batch in [held, pendingIDs.isEmpty ? nil
                       : .records(messages: pendingMessages, parentCounts: pendingParentCounts, ids: pendingIDs)] {
             guard let batch else { continue }
-            batch.classify(rules: rules, into: &tail)
-            tailIDs.append(contentsOf: batch.ids)
+            var chunk = batch.classify(rules: rules, reading: repository)
+            chunk.sequence = sequence
+            sequence += 1
+            ownChunks.append(chunk)
         }
         held = nil
         pendingMessages.removeAll()
         pendingParentCounts.removeAll()
         pendingIDs.removeAll()
+        var chunks: [Chunk] = []
+        if sent {
+            queue.sync { swap(&chunks, &workerChunks) }
+        }
+        if chunks.isEmpty {
+            swap(&chunks, &ownChunks)
+        } else {
+            chunks += ownChunks
+            ownChunks = []
+            chunks.sort { $0.sequence < $1.sequence }
+        }
+        // One array of exactly the range's size, each chunk let go once copied.
         var done: [AnalyzedCommit] = []
         var doneIDs: [ObjectID] = []
-        if sent {
-            queue.sync {
-                swap(&done, &results)
-                swap(&doneIDs, &resultIDs)
+        if chunks.count == 1 {
+            done = chunks[0].results
+            doneIDs = chunks[0].ids
+        } else {
+            let total = chunks.reduce(0) { $0 + $1.ids.count }
+            done.reserveCapacity(total)
+            doneIDs.reserveCapacity(total)
+            for k in chunks.indices {
+                done += chunks[k].results
+                doneIDs += chunks[k].ids
+                chunks[k] = Chunk()
             }
         }
-        if done.isEmpty {
-            swap(&done, &tail)
-            swap(&doneIDs, &tailIDs)
-        } else {
-            done.append(contentsOf: tail)
-            doneIDs.append(contentsOf: tailIDs)
-        }
-        tail = []
-        tailIDs = []
+        chunks = []
         // Usually the final range is exactly what was streamed: hand the array on as it is.
         let classified: [AnalyzedCommit]
         if doneIDs.elementsEqual(commits.lazy.map(\.id)) {

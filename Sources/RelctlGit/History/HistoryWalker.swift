@@ -15,8 +15,11 @@ package final class HistoryWalker {
         let id: ObjectID
         var parsed = false
         var missing = false
-        /// The object was handed on to a stream or let go (`handsMessagesOn`): a second walk reads it again.
+        /// The object was handed on to a stream or let go (`handsMessagesOn`): a second walk reads it again. For a
+        /// walker that keeps messages, on a commit taken from the commit-graph: its message was read.
         var messageGone = false
+        /// Parents and time came from the commit-graph: the object was not read.
+        var fromGraph = false
         var time: Int64 = 0
         var parentStart: Int32 = 0
         var parentCount: Int32 = 0
@@ -38,6 +41,14 @@ package final class HistoryWalker {
 
     private static let seen: UInt8 = 1
     private static let uninteresting: UInt8 = 2
+
+    /// The repository's commit-graph, read at the first walk when `usesCommitGraph` and git would use it.
+    private var graph: CommitGraph?
+    private var graphLoaded = false
+    /// Whether parents and dates come from the commit-graph when the repository has one (the default).
+    package var usesCommitGraph = true
+    /// Whether the walks read the commit-graph (for tests and benchmarks).
+    package var readsCommitGraph: Bool { graph != nil }
 
     /// How many commit objects were read so far (for tests and benchmarks).
     package private(set) var objectsRead = 0
@@ -84,6 +95,20 @@ package final class HistoryWalker {
         if nodes[i].parsed { return true }
         if nodes[i].missing { return false }
         let id = nodes[i].id
+        if let graph, let position = graph.position(of: id) {
+            let start = Int32(parentStorage.count)
+            var parentCount: Int32 = 0
+            let time = graph.commit(at: position) { parent in
+                parentStorage.append(node(for: graph.id(at: parent)))
+                parentCount += 1
+            }
+            nodes[i].parentStart = start
+            nodes[i].parentCount = parentCount
+            nodes[i].time = time
+            nodes[i].fromGraph = true
+            nodes[i].parsed = true
+            return true
+        }
         var oid = id.gitOID
         var object: OpaquePointer?
         let code = git_odb_read(&object, try repository.odb(), &oid)
@@ -172,6 +197,10 @@ package final class HistoryWalker {
                      onBatch: ((HandedCommits) -> Void)? = nil) throws(GitError) -> RangeWalk {
         for i in flags.indices { flags[i] = 0 }
         batch = nil
+        if !graphLoaded {
+            graphLoaded = true
+            graph = usesCommitGraph ? CommitGraph.load(repository) : nil
+        }
         defer {
             // What the walk parsed and did not record (the base's side, the frontier): its objects go now.
             for n in Array(waiting.keys) { dropWaiting(n) }
@@ -234,7 +263,12 @@ package final class HistoryWalker {
                 break
             }
             lastDate = nodes[Int(c)].time
-            if handsMessagesOn { try handOn(c, onBatch: onBatch) }
+            if handsMessagesOn {
+                try handOn(c, onBatch: onBatch)
+            } else if nodes[Int(c)].fromGraph && !nodes[Int(c)].messageGone {
+                messages[Int(c)] = try repository.commitMessage(nodes[Int(c)].id)
+                nodes[Int(c)].messageGone = true
+            }
             if let onCommit { onCommit(record(c)) }
             recordNodes.append(c)
         }
@@ -264,11 +298,14 @@ package final class HistoryWalker {
     /// on when it is full.
     private func handOn(_ n: Int32, onBatch: ((HandedCommits) -> Void)?) throws(GitError) {
         let node = nodes[Int(n)]
-        let entry: (object: OpaquePointer, messageStart: Int32)
+        let entry: (object: OpaquePointer?, messageStart: Int32)
         if let waitingEntry = waiting.removeValue(forKey: n) {
-            entry = waitingEntry
+            entry = (waitingEntry.object, waitingEntry.messageStart)
+        } else if node.fromGraph {
+            entry = (nil, 0)   // read by whoever takes the batch
         } else {
-            entry = try readAgain(node.id)
+            let again = try readAgain(node.id)
+            entry = (again.object, again.messageStart)
         }
         nodes[Int(n)].messageGone = true
         let current = batch ?? HandedCommits(capacity: batchSize)
