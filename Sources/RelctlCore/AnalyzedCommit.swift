@@ -43,6 +43,12 @@ public struct AnalyzedCommit: Hashable, Sendable {
         }
     }
 
+    /// Whether the sha is the full one whose 20 bytes, read as big-endian words, are `words` (an object id).
+    package func hasSHA(_ words: (UInt64, UInt64, UInt32)) -> Bool {
+        guard case .packed(let a, let b, let c) = storedSHA else { return false }
+        return a == words.0 && b == words.1 && c == words.2
+    }
+
     /// The sha as a key for lookups: lowercase (git prints lowercase hex), packed when it is a full sha.
     var shaKey: PackedSHA { storedSHA.lowercased }
 

@@ -33,18 +33,15 @@ final class StreamingClassifier: @unchecked Sendable {
             var chunk = Chunk()
             switch self {
             case .records(let messages, let parentCounts, let ids):
-                chunk.ids = ids
                 chunk.results.reserveCapacity(ids.count)
                 for k in ids.indices {
                     chunk.results.append(StreamingClassifier.classify(
                         RawCommit(sha: ids[k].hex, message: messages[k], parentCount: parentCounts[k]), rules: rules))
                 }
             case .handed(let commits):
-                chunk.ids.reserveCapacity(commits.count)
                 chunk.results.reserveCapacity(commits.count)
                 for k in 0..<commits.count {
                     guard let message = try? commits.message(at: k, reading: repository) else { continue }
-                    chunk.ids.append(commits.ids[k])
                     chunk.results.append(StreamingClassifier.classify(
                         RawCommit(sha: commits.ids[k].hex, message: message, parentCount: commits.parentCount(at: k)),
                         rules: rules))
@@ -54,10 +51,9 @@ final class StreamingClassifier: @unchecked Sendable {
         }
     }
 
-    /// One batch's results, with the ids they came from, and its place in the walk.
+    /// One batch's results (each knows its sha), and its place in the walk.
     private struct Chunk {
         var sequence = 0
-        var ids: [ObjectID] = []
         var results: [AnalyzedCommit] = []
     }
 
@@ -71,8 +67,10 @@ final class StreamingClassifier: @unchecked Sendable {
     private var sequence = 0
     /// Batches classified on the calling thread.
     private var ownChunks: [Chunk] = []
-    /// Batches classified on `queue`; written only there.
-    private var workerChunks: [Chunk] = []
+    /// Batches classified on `queue`, one after the other in one array (no copy when the worker did them all, the
+    /// usual case without a commit-graph), with each batch's place and size; written only there.
+    private var workerResults: [AnalyzedCommit] = []
+    private var workerRuns: [(sequence: Int, count: Int)] = []
     /// Batches handed to `queue` and not classified yet, at most `Self.ahead`: when the worker is behind, the calling
     /// thread classifies the next batch itself instead of piling up batches that are only waiting.
     private let inFlight = DispatchSemaphore(value: StreamingClassifier.ahead)
@@ -103,7 +101,8 @@ final class StreamingClassifier: @unchecked Sendable {
         guard sent else { return }
         sent = false
         queue.async {
-            self.workerChunks.removeAll()
+            self.workerResults.removeAll()
+            self.workerRuns.removeAll()
         }
     }
 
@@ -130,11 +129,17 @@ final class StreamingClassifier: @unchecked Sendable {
         held = batch
     }
 
-    /// To the worker when it has room, else classified here.
+    /// To the worker. A batch whose objects are still to be read (a walk from the commit-graph, which reads none
+    /// itself) is classified here when the worker has no room, so both threads read; a walk that reads the objects
+    /// has the most to do itself and waits for room instead.
     private func pass(_ batch: Batch) {
         let number = sequence
         sequence += 1
-        guard inFlight.wait(timeout: .now()) == .success else {
+        var sharesWork = false
+        if case .handed(let commits) = batch, commits.unread > 0 { sharesWork = true }
+        if !sharesWork {
+            inFlight.wait()
+        } else if inFlight.wait(timeout: .now()) != .success {
             var chunk = batch.classify(rules: rules, reading: repository)
             chunk.sequence = number
             ownChunks.append(chunk)
@@ -147,9 +152,9 @@ final class StreamingClassifier: @unchecked Sendable {
         queue.async {
             defer { self.inFlight.signal() }
             if self.workerRepository == nil, let folder { self.workerRepository = try? Repository(at: folder) }
-            var chunk = batch.classify(rules: rules, reading: self.workerRepository)
-            chunk.sequence = number
-            self.workerChunks.append(chunk)
+            let chunk = batch.classify(rules: rules, reading: self.workerRepository)
+            self.workerResults += chunk.results
+            self.workerRuns.append((number, chunk.results.count))
         }
     }
 
@@ -179,37 +184,38 @@ final class StreamingClassifier: @unchecked Sendable {
         pendingMessages.removeAll()
         pendingParentCounts.removeAll()
         pendingIDs.removeAll()
-        var chunks: [Chunk] = []
-        if sent {
-            queue.sync { swap(&chunks, &workerChunks) }
-        }
-        if chunks.isEmpty {
-            swap(&chunks, &ownChunks)
-        } else {
-            chunks += ownChunks
-            ownChunks = []
-            chunks.sort { $0.sequence < $1.sequence }
-        }
-        // One array of exactly the range's size, each chunk let go once copied.
         var done: [AnalyzedCommit] = []
-        var doneIDs: [ObjectID] = []
-        if chunks.count == 1 {
-            done = chunks[0].results
-            doneIDs = chunks[0].ids
-        } else {
-            let total = chunks.reduce(0) { $0 + $1.ids.count }
-            done.reserveCapacity(total)
-            doneIDs.reserveCapacity(total)
-            for k in chunks.indices {
-                done += chunks[k].results
-                doneIDs += chunks[k].ids
-                chunks[k] = Chunk()
+        var runs: [(sequence: Int, count: Int)] = []
+        if sent {
+            queue.sync {
+                swap(&done, &workerResults)
+                swap(&runs, &workerRuns)
             }
         }
-        chunks = []
+        if let last = runs.last, let firstOwn = ownChunks.first, firstOwn.sequence < last.sequence {
+            // Both threads classified batches (a walk from the commit-graph): joined in walk order.
+            var merged: [AnalyzedCommit] = []
+            merged.reserveCapacity(done.count + ownChunks.reduce(0) { $0 + $1.results.count })
+            var start = 0, own = 0
+            for run in runs {
+                while own < ownChunks.count && ownChunks[own].sequence < run.sequence {
+                    merged += ownChunks[own].results
+                    own += 1
+                }
+                merged += done[start..<(start + run.count)]
+                start += run.count
+            }
+            for k in own..<ownChunks.count { merged += ownChunks[k].results }
+            done = merged
+        } else if done.isEmpty, ownChunks.count == 1 {
+            swap(&done, &ownChunks[0].results)
+        } else {
+            for chunk in ownChunks { done += chunk.results }
+        }
+        ownChunks = []
         // Usually the final range is exactly what was streamed: hand the array on as it is.
         let classified: [AnalyzedCommit]
-        if doneIDs.elementsEqual(commits.lazy.map(\.id)) {
+        if done.count == commits.count, zip(done, commits).allSatisfy({ $0.hasSHA($1.id.bigEndianWords) }) {
             classified = done
         } else {
             // Some commits dropped out (or the stream was of another walk): keep the matches, classify the rest.
@@ -217,8 +223,9 @@ final class StreamingClassifier: @unchecked Sendable {
             matched.reserveCapacity(commits.count)
             var next = 0
             for record in commits {
-                while next < doneIDs.count && doneIDs[next] != record.id { next += 1 }
-                if next < doneIDs.count {
+                let words = record.id.bigEndianWords
+                while next < done.count && !done[next].hasSHA(words) { next += 1 }
+                if next < done.count {
                     matched.append(done[next])
                     next += 1
                 } else {

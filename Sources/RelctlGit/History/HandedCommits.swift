@@ -26,10 +26,14 @@ package final class HandedCommits: @unchecked Sendable {
 
     package var count: Int { ids.count }
 
+    /// Commits the walk took from the commit-graph, without reading their objects: their reader inflates them.
+    package private(set) var unread = 0
+
     /// Takes `object` (a commit read with `git_odb_read`, or nil when not read yet) over: the batch frees it.
     func append(_ id: ObjectID, object: OpaquePointer?, messageStart: Int, parentCount: Int32) {
         ids.append(id)
         objects.append(object)
+        if object == nil { unread += 1 }
         messageStarts.append(Int32(messageStart))
         parentCounts.append(parentCount)
     }
