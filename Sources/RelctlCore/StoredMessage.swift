@@ -38,41 +38,58 @@ enum StoredMessage: Hashable, Sendable {
         case .full(let box):
             return box.message
         case .header(let o):
-            let utf8 = Array(summary.utf8)
-            func part(_ start: UInt16, _ end: UInt16) -> String {
-                String(decoding: utf8[Int(start)..<Int(end)], as: UTF8.self)
+            let utf8 = summary.utf8
+            func part(_ start: UInt16, _ end: Int) -> String {
+                String(decoding: utf8[utf8.index(utf8.startIndex, offsetBy: Int(start))..<utf8.index(utf8.startIndex, offsetBy: end)],
+                       as: UTF8.self)
             }
-            let description = String(decoding: utf8[Int(o.descriptionStart)...], as: UTF8.self)
-            return ConventionalMessage(type: part(o.typeStart, o.typeEnd),
-                                       scope: o.scopeStart == o.scopeEnd ? nil : part(o.scopeStart, o.scopeEnd),
+            let description = part(o.descriptionStart, utf8.count)
+            return ConventionalMessage(type: part(o.typeStart, Int(o.typeEnd)),
+                                       scope: o.scopeStart == o.scopeEnd ? nil : part(o.scopeStart, Int(o.scopeEnd)),
                                        hasBreakingMarker: o.bang, description: description,
                                        breakingChanges: o.bang ? [description] : [])
         }
     }
 
     /// The header's offsets when the summary ends with `type(scope)!: description` exactly as the message holds
-    /// it (the summary of a fixup analyzed as its target starts with the `fixup! ` prefixes); else nil.
+    /// it (the summary of a fixup analyzed as its target starts with the `fixup! ` prefixes); else nil. Compared in
+    /// place: no array is made.
     private static func offsets(of message: ConventionalMessage, in summary: String) -> HeaderOffsets? {
-        var header = Array(message.type.utf8)
-        var scopeRange = 0..<0
-        if let scope = message.scope {
-            header.append(UInt8(ascii: "("))
-            scopeRange = header.count..<(header.count + scope.utf8.count)
-            header += scope.utf8
-            header.append(UInt8(ascii: ")"))
+        let type = message.type.utf8, description = message.description.utf8, scope = message.scope?.utf8
+        let length = type.count + (scope.map { $0.count + 2 } ?? 0) + (message.hasBreakingMarker ? 1 : 0) + 2
+            + description.count
+        let utf8 = summary.utf8
+        let total = utf8.count
+        guard total >= length, total <= Int(UInt16.max) else { return nil }
+        let base = total - length
+        var index = utf8.index(utf8.startIndex, offsetBy: base)
+        var position = base
+        func matches(_ bytes: some Sequence<UInt8>) -> Bool {
+            for byte in bytes {
+                guard utf8[index] == byte else { return false }
+                index = utf8.index(after: index)
+                position += 1
+            }
+            return true
         }
-        if message.hasBreakingMarker { header.append(UInt8(ascii: "!")) }
-        header += ": ".utf8
-        let descriptionStart = header.count
-        header += message.description.utf8
-        let bytes = Array(summary.utf8)
-        guard bytes.count >= header.count, bytes.count <= Int(UInt16.max),
-              bytes[(bytes.count - header.count)...].elementsEqual(header) else { return nil }
-        let base = bytes.count - header.count
+        guard matches(type) else { return nil }
+        let typeEnd = position
+        var scopeStart = position, scopeEnd = position
+        if let scope {
+            guard matches(CollectionOfOne(UInt8(ascii: "("))) else { return nil }
+            scopeStart = position
+            guard matches(scope) else { return nil }
+            scopeEnd = position
+            guard matches(CollectionOfOne(UInt8(ascii: ")"))) else { return nil }
+        }
+        if message.hasBreakingMarker { guard matches(CollectionOfOne(UInt8(ascii: "!"))) else { return nil } }
+        guard matches(": ".utf8) else { return nil }
+        let descriptionStart = position
+        guard matches(description) else { return nil }
         // `feat:  x` has the description `x`: the header written back has one space, so it does not match above.
-        return HeaderOffsets(typeStart: UInt16(base), typeEnd: UInt16(base + message.type.utf8.count),
-                             scopeStart: UInt16(base + scopeRange.lowerBound), scopeEnd: UInt16(base + scopeRange.upperBound),
-                             descriptionStart: UInt16(base + descriptionStart), bang: message.hasBreakingMarker)
+        return HeaderOffsets(typeStart: UInt16(base), typeEnd: UInt16(typeEnd),
+                             scopeStart: UInt16(scopeStart), scopeEnd: UInt16(scopeEnd),
+                             descriptionStart: UInt16(descriptionStart), bang: message.hasBreakingMarker)
     }
 }
 
