@@ -100,19 +100,40 @@ public enum CommitAnalyzer {
             if let reference = results[index].revertedSHA { revertReferences[index] = reference }
         }
         var targets: [Int: Int] = [:]
-        var indexBySHA: [PackedSHA: Int] = [:]
+        // Git prints lowercase hex; the keys are lowercase, and full shas are packed (no string per commit). Full
+        // shas are found by their first 64 bits ([Int: Int], a type the program has in use already, where a new
+        // dictionary type costs the runtime a search of the binary's conformances); anything else (an abbreviated
+        // sha in a test, two shas sharing those bits) by the whole key.
+        var byFirstWord: [Int: Int] = [:]
+        var indexBySHA: [PackedSHA: Int]?
+        func position(of key: PackedSHA) -> Int? {
+            if let indexBySHA { return indexBySHA[key] }
+            guard case .packed(let a, _, _) = key, let found = byFirstWord[Int(truncatingIfNeeded: a)],
+                  results[found].shaKey == key else { return nil }
+            return found
+        }
 
         // Resolve revert targets among older commits (higher indices).
         if !revertReferences.isEmpty {
-            // Git prints lowercase hex; the keys are lowercase, and full shas are packed (no string per commit).
-            indexBySHA.reserveCapacity(results.count)
-            for index in results.indices.reversed() {
-                indexBySHA[results[index].shaKey] = index // the newest wins on duplicates
+            byFirstWord.reserveCapacity(results.count)
+            for index in results.indices.reversed() {   // the newest wins on duplicates
+                let key = results[index].shaKey
+                guard case .packed(let a, _, _) = key else { byFirstWord = [:]; break }
+                if let other = byFirstWord[Int(truncatingIfNeeded: a)], results[other].shaKey != key {
+                    byFirstWord = [:]
+                    break
+                }
+                byFirstWord[Int(truncatingIfNeeded: a)] = index
+            }
+            if byFirstWord.isEmpty {
+                var all: [PackedSHA: Int] = [:]
+                for index in results.indices.reversed() { all[results[index].shaKey] = index }
+                indexBySHA = all
             }
             // Short references resolve by binary search over the sorted shas: O(log n) each, never a scan.
             var sorted: [(sha: String, index: Int)] = []
             for (revertIndex, reference) in revertReferences {
-                if let target = indexBySHA[PackedSHA(reference)], target > revertIndex {
+                if let target = position(of: PackedSHA(reference)), target > revertIndex {
                     targets[revertIndex] = target
                     continue
                 }
@@ -149,7 +170,7 @@ public enum CommitAnalyzer {
                 cancelled[target] = true
                 // Reverting a merge reverts what it brought in (all older than this revert, so not yet visited).
                 for sha in broughtIn?(results[target].sha, results[index].revertMainline) ?? [] {
-                    if let merged = indexBySHA[PackedSHA(sha.lowercased())], merged > index { cancelled[merged] = true }
+                    if let merged = position(of: PackedSHA(sha.lowercased())), merged > index { cancelled[merged] = true }
                 }
             }
             results[index].bump = .none

@@ -69,6 +69,22 @@ struct AnalyzedCommitStorageTests {
         #expect(a != b)
     }
 
+    /// Reverts are paired by the shas' first 64 bits; two shas sharing them still find their own commit.
+    @Test func revertsPairWhenTwoShasShareTheirFirst64Bits() {
+        let older = "0123456789abcdef" + String(repeating: "1", count: 24)
+        let twin = "0123456789abcdef" + String(repeating: "2", count: 24)
+        let commits = [
+            RawCommit(sha: "f" + String(repeating: "0", count: 39), message: "Revert \"feat: b\"\n\nThis reverts commit \(twin).\n"),
+            RawCommit(sha: twin, message: "feat: b"),
+            RawCommit(sha: older, message: "fix: a"),
+        ]
+        let analysis = CommitAnalyzer.analyze(commits, rules: .default)
+        #expect(analysis.commits.map(\.status) == [.revertCancelled, .reverted, .counted])
+        #expect(analysis.bump == .patch)
+        let reversed = CommitAnalyzer.analyze([commits[0], commits[2], commits[1]], rules: .default)
+        #expect(reversed.commits.map(\.status) == [.revertCancelled, .counted, .reverted])
+    }
+
     @Test func aCommitIsAtMost64Bytes() {
         #expect(MemoryLayout<AnalyzedCommit>.stride <= 64)
     }
