@@ -61,7 +61,9 @@ public struct AnalyzedCommit: Hashable, Sendable {
 
     /// The message without its body and footers (its breaking changes stay): what every output needs, and small.
     public mutating func dropBodyAndFooters() {
-        guard case .full(let box) = storedMessage, box.message.body != nil || !box.message.footers.isEmpty else { return }
+        guard case .full(let box) = storedMessage, box.message.body != nil || !box.message.footers.isEmpty else {
+            return
+        }
         var message = box.message
         message.body = nil
         message.footers = []

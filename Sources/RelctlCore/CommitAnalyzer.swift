@@ -170,7 +170,9 @@ public enum CommitAnalyzer {
                 cancelled[target] = true
                 // Reverting a merge reverts what it brought in (all older than this revert, so not yet visited).
                 for sha in broughtIn?(results[target].sha, results[index].revertMainline) ?? [] {
-                    if let merged = position(of: PackedSHA(sha.lowercased())), merged > index { cancelled[merged] = true }
+                    if let merged = position(of: PackedSHA(sha.lowercased())), merged > index {
+                        cancelled[merged] = true
+                    }
                 }
             }
             results[index].bump = .none

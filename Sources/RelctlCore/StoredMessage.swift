@@ -40,8 +40,8 @@ enum StoredMessage: Hashable, Sendable {
         case .header(let o):
             let utf8 = summary.utf8
             func part(_ start: UInt16, _ end: Int) -> String {
-                String(decoding: utf8[utf8.index(utf8.startIndex, offsetBy: Int(start))..<utf8.index(utf8.startIndex, offsetBy: end)],
-                       as: UTF8.self)
+                let from = utf8.index(utf8.startIndex, offsetBy: Int(start))
+                return String(decoding: utf8[from..<utf8.index(utf8.startIndex, offsetBy: end)], as: UTF8.self)
             }
             let description = part(o.descriptionStart, utf8.count)
             return ConventionalMessage(type: part(o.typeStart, Int(o.typeEnd)),

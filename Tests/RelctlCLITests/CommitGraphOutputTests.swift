@@ -7,7 +7,8 @@ import RelctlTestSupport
 /// commit objects or from a commit-graph (whole, split, stale), and from a damaged graph.
 @Suite("Output with and without a commit-graph")
 struct CommitGraphOutputTests {
-    static let commands: [[String]] = [["next", "--json"], ["changelog", "--unreleased"], ["release", "--dry-run", "--json", "--confirm-major"]]
+    static let commands: [[String]] = [["next", "--json"], ["changelog", "--unreleased"],
+                                       ["release", "--dry-run", "--json", "--confirm-major"]]
 
     static func outputs(_ repo: TestRepository) -> [String] {
         commands.map { arguments in
@@ -27,7 +28,10 @@ struct CommitGraphOutputTests {
         let fix = try repo.commit("fix: crash on launch", file: "src/app.ts")
         try repo.git(["merge", "-q", "--no-ff", "-m", "Merge pull request #7 from acme/feature", "feature"])
         try repo.git(["revert", "--no-edit", fix])
-        for i in 0..<12 { try repo.commit(i == 5 ? "perf!: drop the old cache\n\nBREAKING CHANGE: caches are rebuilt" : "chore: tidy \(i)", file: "src/tidy.ts") }
+        for i in 0..<12 {
+            let message = i == 5 ? "perf!: drop the old cache\n\nBREAKING CHANGE: caches are rebuilt" : "chore: tidy \(i)"
+            try repo.commit(message, file: "src/tidy.ts")
+        }
         return repo
     }
 

@@ -21,7 +21,8 @@ struct AnalyzedCommitStorageTests {
         "feat: add the thing", "fix(api): handle a timeout\n\nthe body\n", "feat(ui)!: drop iOS 15",
         "perf: faster\n\nBREAKING CHANGE: the cache format changed", "chore: with footers\n\nRefs: #12\nReviewed-by: A",
         "not conventional at all", "feat:  two spaces before the description", "feat: trailing space   ",
-        "\n\nfeat: after blank lines", "feat(a b): ünïcödé déscription ✨", "docs!: a bang\n\nBREAKING CHANGE: another text",
+        "\n\nfeat: after blank lines", "feat(a b): ünïcödé déscription ✨",
+        "docs!: a bang\n\nBREAKING CHANGE: another text",
         "Revert \"feat: x\"\n\nThis reverts commit 0123456789abcdef0123456789abcdef01234567.\n",
     ])
     func everyPropertyReadsBackAsClassified(_ message: String) {
@@ -33,7 +34,8 @@ struct AnalyzedCommitStorageTests {
     @Test func aFixupAnalyzedAsItsTargetKeepsTheStrippedHeader() throws {
         var rules = ReleaseRules.default
         rules.ignoreFixups = false
-        let analyzed = CommitAnalyzer.classify(RawCommit(sha: Self.fullSHA, message: "fixup! feat(x): y\n"), rules: rules)
+        let analyzed = CommitAnalyzer.classify(RawCommit(sha: Self.fullSHA, message: "fixup! feat(x): y\n"),
+                                               rules: rules)
         #expect(analyzed.summary == "fixup! feat(x): y")
         #expect(analyzed.message == ConventionalMessage(type: "feat", scope: "x", description: "y"))
         #expect(analyzed.bump == .minor)
@@ -74,7 +76,8 @@ struct AnalyzedCommitStorageTests {
         let older = "0123456789abcdef" + String(repeating: "1", count: 24)
         let twin = "0123456789abcdef" + String(repeating: "2", count: 24)
         let commits = [
-            RawCommit(sha: "f" + String(repeating: "0", count: 39), message: "Revert \"feat: b\"\n\nThis reverts commit \(twin).\n"),
+            RawCommit(sha: "f" + String(repeating: "0", count: 39),
+                      message: "Revert \"feat: b\"\n\nThis reverts commit \(twin).\n"),
             RawCommit(sha: twin, message: "feat: b"),
             RawCommit(sha: older, message: "fix: a"),
         ]

@@ -30,7 +30,8 @@ struct CommitGraphTests {
     }
 
     /// The range since v1.0.0, from a walker that keeps messages and from one that hands them on.
-    static func walk(_ repo: TestRepository, graph: Bool = true) throws -> (kept: Walked, handed: Walked, readsGraph: Bool) {
+    static func walk(_ repo: TestRepository, graph: Bool = true) throws
+        -> (kept: Walked, handed: Walked, readsGraph: Bool) {
         let git = try Repository(at: repo.path)
         let head = try #require(try git.headCommit())
         let base = try #require(ObjectID(hex: try repo.git(["rev-parse", "v1.0.0^{commit}"])
@@ -99,7 +100,8 @@ struct CommitGraphTests {
         try repo.git(["commit-graph", "write", "--reachable", "--split"])
         for i in 0..<3 { try repo.emptyCommit("feat: after the first layer \(i)") }
         try repo.git(["commit-graph", "write", "--reachable", "--split=no-merge"])
-        let chain = try String(contentsOfFile: repo.path + "/.git/objects/info/commit-graphs/commit-graph-chain", encoding: .utf8)
+        let chain = try String(contentsOfFile: repo.path + "/.git/objects/info/commit-graphs/commit-graph-chain",
+                               encoding: .utf8)
         #expect(chain.split(separator: "\n").count == 2, "two layers")
         let split = try Self.walk(repo)
         #expect(split.readsGraph)
@@ -183,8 +185,8 @@ struct CommitGraphTests {
         #expect(git.isShallow)
         let walker = HistoryWalker(repository: git)
         let head = try #require(try git.headCommit())
-        let base = try #require(ObjectID(hex: try runProcess(TestRepository.gitPath, ["-C", clone + "/c", "rev-parse", "HEAD~2"])
-            .stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let revision = try runProcess(TestRepository.gitPath, ["-C", clone + "/c", "rev-parse", "HEAD~2"])
+        let base = try #require(ObjectID(hex: revision.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect(try walker.walk(from: head, hiding: base).commits.count == 2)
         #expect(!walker.readsCommitGraph)
     }

@@ -29,7 +29,9 @@ struct HistoryWalkerHandedOnMessagesTests {
         #expect(streamed.map(\.id) == kept.commits.map(\.id))
         #expect(batches.map(\.count) == [32, 32, 26])
         #expect(batches.flatMap(\.ids) == kept.commits.map(\.id))
-        let messages = try batches.flatMap { batch in try (0..<batch.count).map { try batch.message(at: $0, reading: git) } }
+        let messages = try batches.flatMap { batch in
+            try (0..<batch.count).map { try batch.message(at: $0, reading: git) }
+        }
         #expect(messages == kept.commits.map(\.message))
         #expect(batches.flatMap { batch in (0..<batch.count).map { batch.parentCount(at: $0) } }
                 == kept.commits.map(\.parentCount))
@@ -58,7 +60,9 @@ struct HistoryWalkerHandedOnMessagesTests {
         let walker = HistoryWalker(repository: git, handsMessagesOn: true)
         let range = try walker.rangeSinceFirstAncestor(of: head, among: ["v2.0.0", "v1.0.0"],
                                                        onWalk: { streamed.removeAll() },
-                                                       onBatch: { batch in streamed += (0..<batch.count).map { (try? batch.message(at: $0, reading: git)) ?? "?" } })
+                                                       onBatch: { batch in
+            streamed += (0..<batch.count).map { (try? batch.message(at: $0, reading: git)) ?? "?" }
+        })
         #expect(range.base?.index == 1)
         #expect(range.walk.commits.map(\.id.hex) == (try repo.shas("v1.0.0..HEAD")))
         #expect(streamed == ["fix: two\n\nwhy two\n", "feat: one\n\nwhy one\n"])

@@ -52,7 +52,9 @@ final class CommitGraph {
                 let id = bigEndian32(base, 8 + 12 * k)
                 let start = bigEndian64(base, 8 + 12 * k + 4)
                 let next = bigEndian64(base, 8 + 12 * (k + 1) + 4)
-                guard start >= UInt64(tableEnd), start <= next, next <= UInt64(end), chunks[id] == nil else { return nil }
+                guard start >= UInt64(tableEnd), start <= next, next <= UInt64(end), chunks[id] == nil else {
+                    return nil
+                }
                 chunks[id] = Int(start)..<Int(next)
             }
             guard let fanout = chunks[0x4F49_4446], fanout.count == 256 * 4,   // OIDF
@@ -77,9 +79,8 @@ final class CommitGraph {
                 }
             }
             // Ids strictly ascending (binary search relies on it) and in their fan-out bucket.
-            for k in 1..<max(1, count) where memcmp(base + ids.lowerBound + 20 * (k - 1), base + ids.lowerBound + 20 * k, 20) >= 0 {
-                return nil
-            }
+            let idStart = base + ids.lowerBound
+            for k in 1..<max(1, count) where memcmp(idStart + 20 * (k - 1), idStart + 20 * k, 20) >= 0 { return nil }
             (self.base, self.size, self.count, self.offset) = (base, size, count, offset)
             (self.fanout, self.ids, self.data) = (fanout.lowerBound, ids.lowerBound, data.lowerBound)
             (self.edges, self.edgeCount) = (edges.lowerBound, edges.count / 4)
@@ -192,7 +193,8 @@ final class CommitGraph {
         let layer = layer(holding: position)
         var oid = git_oid()
         withUnsafeMutableBytes(of: &oid.id) { out in
-            out.copyMemory(from: UnsafeRawBufferPointer(start: layer.base + layer.ids + 20 * (position - layer.offset), count: 20))
+            let start = layer.base + layer.ids + 20 * (position - layer.offset)
+            out.copyMemory(from: UnsafeRawBufferPointer(start: start, count: 20))
         }
         return ObjectID(oid)
     }
@@ -226,7 +228,9 @@ final class CommitGraph {
         if let dir = opendir(commonDir + "/refs/replace") {
             defer { closedir(dir) }
             while let entry = readdir(dir) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+                }
                 if name != "." && name != ".." { return true }
             }
         }

@@ -45,7 +45,8 @@ package final class HandedCommits: @unchecked Sendable {
     package func message(at k: Int, reading repository: Repository?) throws(GitError) -> String {
         guard let object = objects[k] else {
             guard let repository else {
-                throw GitError(kind: .other, operation: "read commit \(ids[k].hex)", message: "no repository to read it from")
+                throw GitError(kind: .other, operation: "read commit \(ids[k].hex)",
+                               message: "no repository to read it from")
             }
             return try repository.commitMessage(ids[k])
         }

@@ -309,7 +309,8 @@ package final class HistoryWalker {
         }
         nodes[Int(n)].messageGone = true
         let current = batch ?? HandedCommits(capacity: batchSize)
-        current.append(node.id, object: entry.object, messageStart: Int(entry.messageStart), parentCount: node.parentCount)
+        current.append(node.id, object: entry.object, messageStart: Int(entry.messageStart),
+                       parentCount: node.parentCount)
         if current.count >= batchSize {
             batch = nil
             onBatch?(current)
@@ -325,7 +326,8 @@ package final class HistoryWalker {
         try check(git_odb_read(&object, try repository.odb(), &oid), "read commit \(id.hex)")
         objectsRead += 1
         let size = git_odb_object_size(object)
-        let bytes = UnsafeBufferPointer(start: git_odb_object_data(object)!.assumingMemoryBound(to: UInt8.self), count: size)
+        let data = git_odb_object_data(object)!.assumingMemoryBound(to: UInt8.self)
+        let bytes = UnsafeBufferPointer(start: data, count: size)
         var pos = 0
         while pos < size {
             var end = pos
