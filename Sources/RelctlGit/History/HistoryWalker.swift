@@ -25,19 +25,22 @@ package final class HistoryWalker {
         var parentCount: Int32 = 0
     }
 
-    private var nodes: [Node] = []
-    private var index = NodeIndex()
-    private var parentStorage: [Int32] = []
+    // The walk's state is touched several times for every commit, on one thread, by this class only: the run-time
+    // exclusivity checks a class's stored properties get (swift_beginAccess, 4% of the walking thread at 100,000
+    // commits) buy nothing here.
+    @exclusivity(unchecked) private var nodes: [Node] = []
+    @exclusivity(unchecked) private var index = NodeIndex()
+    @exclusivity(unchecked) private var parentStorage: [Int32] = []
     /// Each parsed commit's message, by node: decoded once, and the same storage the range's records share (no
     /// second copy of every message while the walk holds the first).
-    private var messages: [String] = []
+    @exclusivity(unchecked) private var messages: [String] = []
     /// With `handsMessagesOn`, the objects of commits parsed and not handed on yet (the walk's frontier), instead
     /// of `messages`: the message is decoded by whoever takes the batch, not on the walking thread.
-    private var waiting: [Int32: (object: OpaquePointer, messageStart: Int32)] = [:]
+    @exclusivity(unchecked) private var waiting: [Int32: (object: OpaquePointer, messageStart: Int32)] = [:]
     /// With `handsMessagesOn`, the commits recorded and not handed on yet.
     private var batch: HandedCommits?
     private let batchSize: Int
-    private var flags: [UInt8] = []
+    @exclusivity(unchecked) private var flags: [UInt8] = []
 
     private static let seen: UInt8 = 1
     private static let uninteresting: UInt8 = 2
