@@ -119,11 +119,14 @@ final class CommitGraph {
 
     /// The repository's commit-graph, when git would use one and it reads back whole; else nil.
     static func load(_ repository: Repository) -> CommitGraph? {
-        guard !repository.isShallow, repository.commitGraphEnabled else { return nil }
         let common = repository.commonDir
-        if access(common + "/info/grafts", F_OK) == 0 || hasReplaceReferences(commonDir: common) { return nil }
         let objects = common + "/objects/info"
-        if access(objects + "/commit-graph", F_OK) == 0 {
+        // Most repositories have no graph: two `access` calls, and no config or references read for it.
+        let single = access(objects + "/commit-graph", F_OK) == 0
+        guard single || access(objects + "/commit-graphs/commit-graph-chain", F_OK) == 0 else { return nil }
+        guard !repository.isShallow, repository.commitGraphEnabled else { return nil }
+        if access(common + "/info/grafts", F_OK) == 0 || hasReplaceReferences(commonDir: common) { return nil }
+        if single {
             guard let layer = Layer(path: objects + "/commit-graph", offset: 0, baseLayers: 0, baseHashes: []) else {
                 return nil
             }
