@@ -32,38 +32,6 @@ public enum CommitStatus: String, Sendable {
     case revertCancelled
 }
 
-/// One commit with its classification.
-public struct AnalyzedCommit: Hashable, Sendable {
-    public var sha: String
-    /// The first line of the message.
-    public var summary: String
-    /// The parsed message; `nil` when not conventional. For a fixup analyzed because
-    /// ``ReleaseRules/ignoreFixups`` is off, the message without its `fixup! ` prefixes.
-    public var message: ConventionalMessage?
-    /// The contribution to the release; `.none` unless ``status`` is `.counted`.
-    public var bump: Bump
-    public var status: CommitStatus
-    /// `true` when ``message`` is not `nil`.
-    public var isConventional: Bool
-    /// For a revert commit, the sha it reverts as written in its body (possibly abbreviated).
-    public var revertedSHA: String?
-    /// For a revert of a merge, the parent git kept as the mainline (`reversing changes made to <sha>`).
-    public var revertMainline: String?
-
-    public init(sha: String, summary: String, message: ConventionalMessage?, bump: Bump,
-                status: CommitStatus, isConventional: Bool, revertedSHA: String? = nil) {
-        self.sha = sha
-        self.summary = summary
-        self.message = message
-        self.bump = bump
-        self.status = status
-        self.isConventional = isConventional
-        self.revertedSHA = revertedSHA
-    }
-
-    public var counted: Bool { status == .counted }
-}
-
 /// The result of ``CommitAnalyzer/analyze(_:rules:)``.
 public struct CommitAnalysis: Sendable {
     /// In input order (newest first).
@@ -132,25 +100,47 @@ public enum CommitAnalyzer {
             if let reference = results[index].revertedSHA { revertReferences[index] = reference }
         }
         var targets: [Int: Int] = [:]
-        var indexBySHA: [String: Int] = [:]
+        // Git prints lowercase hex; the keys are lowercase, and full shas are packed (no string per commit). Full
+        // shas are found by their first 64 bits ([Int: Int], a type the program has in use already, where a new
+        // dictionary type costs the runtime a search of the binary's conformances); anything else (an abbreviated
+        // sha in a test, two shas sharing those bits) by the whole key.
+        var byFirstWord: [Int: Int] = [:]
+        var indexBySHA: [PackedSHA: Int]?
+        func position(of key: PackedSHA) -> Int? {
+            if let indexBySHA { return indexBySHA[key] }
+            guard case .packed(let a, _, _) = key, let found = byFirstWord[Int(truncatingIfNeeded: a)],
+                  results[found].shaKey == key else { return nil }
+            return found
+        }
 
         // Resolve revert targets among older commits (higher indices).
         if !revertReferences.isEmpty {
-            // Git prints lowercase hex; normalise only what is not already lowercase (no allocation otherwise).
-            let shas = results.map { $0.sha.utf8.contains(where: { $0 >= 65 && $0 <= 90 }) ? $0.sha.lowercased() : $0.sha }
-            indexBySHA.reserveCapacity(shas.count)
-            for (index, sha) in shas.enumerated().reversed() {
-                indexBySHA[sha] = index // the newest wins on duplicates
+            byFirstWord.reserveCapacity(results.count)
+            for index in results.indices.reversed() {   // the newest wins on duplicates
+                let key = results[index].shaKey
+                guard case .packed(let a, _, _) = key else { byFirstWord = [:]; break }
+                if let other = byFirstWord[Int(truncatingIfNeeded: a)], results[other].shaKey != key {
+                    byFirstWord = [:]
+                    break
+                }
+                byFirstWord[Int(truncatingIfNeeded: a)] = index
+            }
+            if byFirstWord.isEmpty {
+                var all: [PackedSHA: Int] = [:]
+                for index in results.indices.reversed() { all[results[index].shaKey] = index }
+                indexBySHA = all
             }
             // Short references resolve by binary search over the sorted shas: O(log n) each, never a scan.
             var sorted: [(sha: String, index: Int)] = []
             for (revertIndex, reference) in revertReferences {
-                if let target = indexBySHA[reference], target > revertIndex {
+                if let target = position(of: PackedSHA(reference)), target > revertIndex {
                     targets[revertIndex] = target
                     continue
                 }
                 guard reference.utf8.count < 40 else { continue }
-                if sorted.isEmpty { sorted = shas.enumerated().map { ($1, $0) }.sorted { $0.sha < $1.sha } }
+                if sorted.isEmpty {
+                    sorted = results.enumerated().map { ($1.shaKey.text, $0) }.sorted { $0.sha < $1.sha }
+                }
                 var low = 0, high = sorted.count
                 while low < high {
                     let mid = (low + high) / 2
@@ -180,7 +170,9 @@ public enum CommitAnalyzer {
                 cancelled[target] = true
                 // Reverting a merge reverts what it brought in (all older than this revert, so not yet visited).
                 for sha in broughtIn?(results[target].sha, results[index].revertMainline) ?? [] {
-                    if let merged = indexBySHA[sha.lowercased()], merged > index { cancelled[merged] = true }
+                    if let merged = position(of: PackedSHA(sha.lowercased())), merged > index {
+                        cancelled[merged] = true
+                    }
                 }
             }
             results[index].bump = .none

@@ -19,14 +19,24 @@ struct HistoryWalkerHandedOnMessagesTests {
 
         let kept = try HistoryWalker(repository: git).walk(from: head, hiding: base)
         var streamed: [CommitRecord] = []
-        let handed = try HistoryWalker(repository: git, handsMessagesOn: true).walk(from: head, hiding: base) { streamed.append($0) }
+        var batches: [HandedCommits] = []
+        let handed = try HistoryWalker(repository: git, handsMessagesOn: true, batchSize: 32)
+            .walk(from: head, hiding: base, onCommit: { streamed.append($0) }, onBatch: { batches.append($0) })
 
         #expect(kept.commits.count == 90)
         #expect(handed.commits.map(\.id) == kept.commits.map(\.id))
         #expect(handed.commits.map(\.parents) == kept.commits.map(\.parents))
         #expect(streamed.map(\.id) == kept.commits.map(\.id))
-        #expect(streamed.map(\.message) == kept.commits.map(\.message))
-        #expect(streamed.first?.message == "feat: later 89\n")
+        #expect(batches.map(\.count) == [32, 32, 26])
+        #expect(batches.flatMap(\.ids) == kept.commits.map(\.id))
+        let messages = try batches.flatMap { batch in
+            try (0..<batch.count).map { try batch.message(at: $0, reading: git) }
+        }
+        #expect(messages == kept.commits.map(\.message))
+        #expect(batches.flatMap { batch in (0..<batch.count).map { batch.parentCount(at: $0) } }
+                == kept.commits.map(\.parentCount))
+        #expect(messages.first == "feat: later 89\n")
+        #expect(streamed.allSatisfy { $0.message.isEmpty })
         #expect(handed.commits.allSatisfy { $0.message.isEmpty })
         #expect(try kept.commits.map { try git.commitMessage($0.id) } == kept.commits.map(\.message))
     }
@@ -46,12 +56,15 @@ struct HistoryWalkerHandedOnMessagesTests {
 
         // v2.0.0 is tried first and is not an ancestor: its walk hands on "fix: two" and "feat: one"; the walk
         // from v1.0.0 then needs them again.
-        var streamed: [CommitRecord] = []
+        var streamed: [String] = []
         let walker = HistoryWalker(repository: git, handsMessagesOn: true)
         let range = try walker.rangeSinceFirstAncestor(of: head, among: ["v2.0.0", "v1.0.0"],
-                                                       onWalk: { streamed.removeAll() }, onCommit: { streamed.append($0) })
+                                                       onWalk: { streamed.removeAll() },
+                                                       onBatch: { batch in
+            streamed += (0..<batch.count).map { (try? batch.message(at: $0, reading: git)) ?? "?" }
+        })
         #expect(range.base?.index == 1)
         #expect(range.walk.commits.map(\.id.hex) == (try repo.shas("v1.0.0..HEAD")))
-        #expect(streamed.map(\.message) == ["fix: two\n\nwhy two\n", "feat: one\n\nwhy one\n"])
+        #expect(streamed == ["fix: two\n\nwhy two\n", "feat: one\n\nwhy one\n"])
     }
 }

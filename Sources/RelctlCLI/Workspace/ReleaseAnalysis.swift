@@ -108,14 +108,18 @@ extension Workspace {
             return order != .orderedSame && order != nil ? order == .orderedDescending : a.tag < b.tag
         }
 
-        let classifier = StreamingClassifier(rules: config.releaseRules)
+        let classifier = StreamingClassifier(rules: config.releaseRules, repository: repository)
         // The walker is freed as soon as the walk is done. Unless the records are asked for, each message goes
-        // only to the classifier, which lets go of it once classified: the range's records keep ids and parents.
+        // only to the classifier, in batches of the objects read (decoded on the classifier's side), and is let go
+        // once classified: the range's records keep ids and parents.
         let walked = Result { () throws(GitError) in
-            try HistoryWalker(repository: repository, handsMessagesOn: !keepingRecords).rangeSinceFirstAncestor(
+            try HistoryWalker(repository: repository, handsMessagesOn: !keepingRecords,
+                              batchSize: StreamingClassifier.batch).rangeSinceFirstAncestor(
                 of: head, among: candidates.map(\.tag),
                 samePrecedence: { candidates[$0].version.hasSamePrecedence(as: candidates[$1].version) },
-                onWalk: classifier.reset, onCommit: classifier.add)
+                onWalk: classifier.reset,
+                onCommit: keepingRecords ? { classifier.add($0) } : nil,
+                onBatch: keepingRecords ? nil : { classifier.add($0) })
         }
         if case .failure(let error) = walked, error.kind == .shallowHistory {
             let what = candidates.isEmpty ? "no release tag was fetched"

@@ -6,10 +6,11 @@ extension HistoryWalker {
     /// merged into HEAD) is passed over. With no ancestor among them, the whole history of `head` is walked.
     /// Returns the index of the chosen candidate, its commit, and the walk.
     /// `onWalk` is called as each walk starts (a caller streaming commits drops what the previous attempt sent),
-    /// `onCommit` as each commit is found (see `walk`).
+    /// `onCommit` as each commit is found, `onBatch` with the messages of a walker that hands them on (see `walk`).
     package func rangeSinceFirstAncestor(of head: ObjectID, among candidates: [String],
                                         samePrecedence: ((Int, Int) -> Bool)? = nil,
-                                        onWalk: (() -> Void)? = nil, onCommit: ((CommitRecord) -> Void)? = nil) throws(GitError)
+                                        onWalk: (() -> Void)? = nil, onCommit: ((CommitRecord) -> Void)? = nil,
+                                        onBatch: ((HandedCommits) -> Void)? = nil) throws(GitError)
         -> (base: (index: Int, commit: ObjectID)?, walk: RangeWalk)
     {
         var shallowFailure: GitError?
@@ -37,7 +38,7 @@ extension HistoryWalker {
             guard let commit else { continue }   // a tag of a tree or blob
             do {
                 onWalk?()
-                let walk = try walk(from: head, hiding: commit, onCommit: onCommit)
+                let walk = try walk(from: head, hiding: commit, onCommit: onCommit, onBatch: onBatch)
                 if walk.reachedBase, best == nil || walk.commits.count < best!.walk.commits.count {
                     best = (i, commit, walk)
                 }
@@ -53,6 +54,6 @@ extension HistoryWalker {
         }
         if let best { return ((best.index, best.commit), best.walk) }
         onWalk?()
-        return (nil, try walk(from: head, hiding: nil, onCommit: onCommit))
+        return (nil, try walk(from: head, hiding: nil, onCommit: onCommit, onBatch: onBatch))
     }
 }
