@@ -18,7 +18,11 @@ enum ReleaseCommand {
         running), then write the version files, the changelog and (for a major) .major-release-pending,
         commit them, create the annotated tag, and push with --push. Any failure after the first write
         restores every file and moves the branch back: nothing half-made is left. When a push fails, the
-        release stays made locally; rerunning 'relctl release --push' finds it and only pushes.
+        release stays made locally; rerunning 'relctl release --push' finds it and only pushes. A release
+        that was killed (a cancelled CI job, a power cut) left its journal, .git/relctl-release.json: the
+        next 'relctl release' finishes it (the commit is on the branch: it makes the tag) or rolls it back
+        and releases again, and says which; 'relctl status' shows it meanwhile. One release, sync, adopt
+        or gate change runs at a time in a repository (the lock .git/relctl.lock names the one running).
 
         --dry-run prints the plan (version and why, each file's diff, the changelog section, the commit
         message and the tag) and changes nothing; it needs no push rights.
