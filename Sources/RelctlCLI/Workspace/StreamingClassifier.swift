@@ -36,15 +36,14 @@ final class StreamingClassifier: @unchecked Sendable {
                 chunk.results.reserveCapacity(ids.count)
                 for k in ids.indices {
                     chunk.results.append(StreamingClassifier.classify(
-                        RawCommit(sha: ids[k].hex, message: messages[k], parentCount: parentCounts[k]), rules: rules))
+                        message: messages[k], parentCount: parentCounts[k], id: ids[k], rules: rules))
                 }
             case .handed(let commits):
                 chunk.results.reserveCapacity(commits.count)
                 for k in 0..<commits.count {
                     guard let message = try? commits.message(at: k, reading: repository) else { continue }
                     chunk.results.append(StreamingClassifier.classify(
-                        RawCommit(sha: commits.ids[k].hex, message: message, parentCount: commits.parentCount(at: k)),
-                        rules: rules))
+                        message: message, parentCount: commits.parentCount(at: k), id: commits.ids[k], rules: rules))
                 }
             }
             return chunk
@@ -160,11 +159,9 @@ final class StreamingClassifier: @unchecked Sendable {
 
     /// One commit classified, keeping what the results need: the body and the footers are read by the
     /// classification (a breaking change, a revert) and printed by no command, so they are not kept (at 100,000
-    /// commits they are a copy of most of each message).
-    private static func classify(_ commit: RawCommit, rules: ReleaseRules) -> AnalyzedCommit {
-        var analyzed = CommitAnalyzer.classify(commit, rules: rules)
-        analyzed.dropBodyAndFooters()
-        return analyzed
+    /// commits they are a copy of most of each message). `ASCIIClassifier` does that from the message's bytes.
+    private static func classify(message: String, parentCount: Int, id: ObjectID, rules: ReleaseRules) -> AnalyzedCommit {
+        ASCIIClassifier.classify(message: message, parentCount: parentCount, sha: id.bigEndianWords, rules: rules)
     }
 
     /// The analysis of the final range, classifying here whatever the stream did not cover. `message` gives the
@@ -229,9 +226,8 @@ final class StreamingClassifier: @unchecked Sendable {
                     matched.append(done[next])
                     next += 1
                 } else {
-                    matched.append(Self.classify(
-                        RawCommit(sha: record.id.hex, message: try message(record), parentCount: record.parentCount),
-                        rules: rules))
+                    matched.append(Self.classify(message: try message(record), parentCount: record.parentCount,
+                                                 id: record.id, rules: rules))
                 }
             }
             classified = matched
