@@ -5,13 +5,30 @@
 /// Only the usual message takes this path: ASCII without a carriage return, the summary being the header's line, not
 /// a revert, no `fixup! ` prefix to strip. Anything else (and a message without contiguous UTF-8) goes through
 /// ``CommitAnalyzer/classify(_:rules:)``, which compares characters where bytes could differ.
-package enum ASCIIClassifier {
-    /// `sha`: the commit's 20 bytes read as big-endian words (an object id).
+///
+/// One classifier serves a batch of commits: it remembers the bump of each type it met (`ReleaseRules.bump(forType:)`
+/// lowercases and hashes a string at every call; a batch has a handful of types).
+package struct ASCIIClassifier {
+    package let rules: ReleaseRules
+    /// Types of up to 8 bytes, as written, packed in a word (with their length), and their bump under `rules`.
+    private var knownTypes: [(type: UInt64, length: Int, bump: Bump)] = []
+
+    package init(rules: ReleaseRules) {
+        self.rules = rules
+    }
+
+    /// One commit classified with a classifier of its own.
     package static func classify(message: String, parentCount: Int, sha: (UInt64, UInt64, UInt32),
                                  rules: ReleaseRules) -> AnalyzedCommit {
+        var classifier = ASCIIClassifier(rules: rules)
+        return classifier.classify(message: message, parentCount: parentCount, sha: sha)
+    }
+
+    /// `sha`: the commit's 20 bytes read as big-endian words (an object id).
+    package mutating func classify(message: String, parentCount: Int, sha: (UInt64, UInt64, UInt32)) -> AnalyzedCommit {
         let packed = PackedSHA.packed(sha.0, sha.1, sha.2)
         if let fast = message.utf8.withContiguousStorageIfAvailable({
-            classify(bytes: $0, parentCount: parentCount, sha: packed, rules: rules)
+            classify(bytes: $0, parentCount: parentCount, sha: packed)
         }), let fast {
             return fast
         }
@@ -22,31 +39,30 @@ package enum ASCIIClassifier {
     }
 
     /// The byte-level classification, or `nil` for a message it leaves to ``CommitAnalyzer``.
-    static func classify(bytes: UnsafeBufferPointer<UInt8>, parentCount: Int, sha: PackedSHA,
-                         rules: ReleaseRules) -> AnalyzedCommit? {
+    mutating func classify(bytes: UnsafeBufferPointer<UInt8>, parentCount: Int, sha: PackedSHA) -> AnalyzedCommit? {
         let count = bytes.count
-        for byte in bytes where byte >= 0x80 || byte == 0x0D { return nil }
+        guard Self.isASCIIWithoutCR(bytes) else { return nil }
 
         // The summary, as `ConventionalCommitParser.summary(of:)` finds it.
         var summaryStart = 0
         while summaryStart < count, bytes[summaryStart] == 0x0A || bytes[summaryStart] == 0x20
                 || bytes[summaryStart] == 0x09 {
-            guard let newline = index(of: 0x0A, in: bytes, from: summaryStart) else { break }
+            guard let newline = Self.index(of: 0x0A, in: bytes, from: summaryStart) else { break }
             var blank = true
-            for k in summaryStart..<newline where !isTrailingSpace(bytes[k]) { blank = false; break }
+            for k in summaryStart..<newline where !Self.isTrailingSpace(bytes[k]) { blank = false; break }
             guard blank else { break }
             summaryStart = newline + 1
         }
-        let summaryLineEnd = index(of: 0x0A, in: bytes, from: summaryStart) ?? count
-        let summaryEnd = trimmedEnd(bytes, summaryStart, summaryLineEnd)
+        let summaryLineEnd = Self.index(of: 0x0A, in: bytes, from: summaryStart) ?? count
+        let summaryEnd = Self.trimmedEnd(bytes, summaryStart, summaryLineEnd)
 
         // The header's line: the first line not blank (as `CommitMessageLines` sees lines). It is the summary's
         // line unless a line of vertical tabs or form feeds comes first, which is left to the general path.
         var headerStart = 0
         var headerLineEnd = count
         while true {
-            headerLineEnd = index(of: 0x0A, in: bytes, from: headerStart) ?? count
-            if trimmedEnd(bytes, headerStart, headerLineEnd) > headerStart || headerLineEnd == count { break }
+            headerLineEnd = Self.index(of: 0x0A, in: bytes, from: headerStart) ?? count
+            if Self.trimmedEnd(bytes, headerStart, headerLineEnd) > headerStart || headerLineEnd == count { break }
             headerStart = headerLineEnd + 1
         }
         guard headerStart == summaryStart else { return nil }
@@ -54,28 +70,27 @@ package enum ASCIIClassifier {
         var status: CommitStatus?
         if rules.ignoreMerges, parentCount > 1 {
             status = .merge
-        } else if hasPrefix(bytes, summaryStart, summaryEnd, "fixup! ") || hasPrefix(bytes, summaryStart, summaryEnd, "squash! ")
-                    || hasPrefix(bytes, summaryStart, summaryEnd, "amend! ") {
+        } else if Self.hasPrefix(bytes, summaryStart, summaryEnd, "fixup! ") || Self.hasPrefix(bytes, summaryStart, summaryEnd, "squash! ")
+                    || Self.hasPrefix(bytes, summaryStart, summaryEnd, "amend! ") {
             guard rules.ignoreFixups else { return nil }   // analyzed without its prefixes: the general path
             status = .fixup
         }
         let summary = String(decoding: UnsafeBufferPointer(rebasing: bytes[summaryStart..<summaryEnd]), as: UTF8.self)
 
-        guard let header = parseHeader(bytes, summaryStart, summaryEnd) else {
-            if status == nil, isRevertSummary(bytes, summaryStart, summaryEnd) { return nil }
+        guard let header = Self.parseHeader(bytes, summaryStart, summaryEnd) else {
+            if status == nil, Self.isRevertSummary(bytes, summaryStart, summaryEnd) { return nil }
             return AnalyzedCommit(packedSHA: sha, summary: summary, storedMessage: .none, bump: .none,
                                   status: status ?? .notConventional)
         }
-        if status == nil, isRevertSummary(bytes, summaryStart, summaryEnd)
-            || equalsASCIILowercased(bytes, header.typeStart, header.typeEnd, "revert") {
+        if status == nil, Self.isRevertSummary(bytes, summaryStart, summaryEnd)
+            || Self.equalsASCIILowercased(bytes, header.typeStart, header.typeEnd, "revert") {
             return nil
         }
 
-        let breaking = breakingFooterValues(bytes, after: summaryLineEnd)
+        let breaking = Self.breakingFooterValues(bytes, after: summaryLineEnd)
         var bump = Bump.none
         if status == nil {
-            bump = !breaking.isEmpty || header.bang ? .major
-                : rules.bump(forType: string(bytes, header.typeStart, header.typeEnd))
+            bump = !breaking.isEmpty || header.bang ? .major : self.bump(forType: bytes, header.typeStart, header.typeEnd)
             status = bump == .none ? .noReleaseType : .counted
         }
 
@@ -90,18 +105,50 @@ package enum ASCIIClassifier {
                                    scopeEnd: UInt16(scope.upperBound - summaryStart),
                                    descriptionStart: UInt16(header.descriptionStart - summaryStart), bang: header.bang))
         } else {
-            let description = string(bytes, header.descriptionStart, summaryEnd)
+            let description = Self.string(bytes, header.descriptionStart, summaryEnd)
             let breakingChanges = breaking.isEmpty
                 ? (header.bang ? [description] : [])
                 : breaking.map { $0.isEmpty ? description : $0 }
-            let message = ConventionalMessage(type: string(bytes, header.typeStart, header.typeEnd),
-                                              scope: header.scope.map { string(bytes, $0.lowerBound, $0.upperBound) },
+            let message = ConventionalMessage(type: Self.string(bytes, header.typeStart, header.typeEnd),
+                                              scope: header.scope.map { Self.string(bytes, $0.lowerBound, $0.upperBound) },
                                               hasBreakingMarker: header.bang, description: description,
                                               breakingChanges: breakingChanges)
             stored = StoredMessage(message, summary: summary)
         }
         return AnalyzedCommit(packedSHA: sha, summary: summary, storedMessage: stored, bump: bump,
                               status: status ?? .notConventional)
+    }
+
+    /// `rules.bump(forType:)` of the type `bytes[start..<end]`, remembered for types of up to 8 bytes.
+    private mutating func bump(forType bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bump {
+        let length = end - start
+        guard length <= 8 else { return rules.bump(forType: Self.string(bytes, start, end)) }
+        var word: UInt64 = 0
+        for k in start..<end { word = word << 8 | UInt64(bytes[k]) }
+        for known in knownTypes where known.type == word && known.length == length { return known.bump }
+        let bump = rules.bump(forType: Self.string(bytes, start, end))
+        if knownTypes.count < 32 { knownTypes.append((word, length, bump)) }
+        return bump
+    }
+
+    /// No byte above 0x7F and no carriage return, eight bytes at a time.
+    static func isASCIIWithoutCR(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let count = bytes.count
+        var k = 0
+        while k + 8 <= count {
+            let word = UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)
+            guard word & 0x8080_8080_8080_8080 == 0 else { return false }
+            // A zero byte of `word ^ 0x0D…` is a CR (exact once no byte has its top bit set).
+            let x = word ^ 0x0D0D_0D0D_0D0D_0D0D
+            guard (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 == 0 else { return false }
+            k += 8
+        }
+        while k < count {
+            guard bytes[k] < 0x80, bytes[k] != 0x0D else { return false }
+            k += 1
+        }
+        return true
     }
 
     // MARK: Header

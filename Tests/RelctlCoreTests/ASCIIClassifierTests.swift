@@ -22,11 +22,14 @@ struct ASCIIClassifierTests {
         return analyzed
     }
 
-    static func expectSame(_ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        for rules in Self.rules {
+    /// `classifiers`: one per rules of ``rules``, kept across messages as a batch keeps one (it remembers types).
+    static func expectSame(_ message: String, classifiers: inout [ASCIIClassifier],
+                           sourceLocation: SourceLocation = #_sourceLocation) {
+        for index in Self.rules.indices {
+            let rules = Self.rules[index]
             for parents in [1, 2] {
                 let expected = reference(message, parents: parents, rules: rules)
-                let actual = ASCIIClassifier.classify(message: message, parentCount: parents, sha: words, rules: rules)
+                let actual = classifiers[index].classify(message: message, parentCount: parents, sha: words)
                 #expect(actual == expected, "\(message.debugDescription) parents \(parents)", sourceLocation: sourceLocation)
                 // Field by field too, so that a difference shows where it is.
                 #expect(actual.sha == expected.sha && actual.summary == expected.summary, sourceLocation: sourceLocation)
@@ -43,8 +46,9 @@ struct ASCIIClassifierTests {
     static func takesFastPath(_ message: String) -> Bool {
         var copy = message
         copy.makeContiguousUTF8()
+        var classifier = ASCIIClassifier(rules: .default)
         let result = copy.utf8.withContiguousStorageIfAvailable {
-            ASCIIClassifier.classify(bytes: $0, parentCount: 1, sha: .packed(words.0, words.1, words.2), rules: .default)
+            classifier.classify(bytes: $0, parentCount: 1, sha: .packed(words.0, words.1, words.2))
         }
         return result.flatMap { $0 } != nil
     }
@@ -75,12 +79,13 @@ struct ASCIIClassifierTests {
     static let unusual: [String] = [
         "feat: crlf\r\n\r\nBREAKING CHANGE: y\r\n", "feat(a b): ünïcödé déscription ✨", "fixup! feat: é",
         "feat: x\n\nBREAKING CHANGE: ü\u{301}\n", "Revert \"feat: x\u{301}\"", "fixup!\u{301} feat: x", "\r\nfeat: x",
-        "feat: x\r", "feat\u{301}: x", "\u{FEFF}feat: bom", "feat: x\n\nRefs: #1\r\n",
+        "feat: x\r", "feat\u{301}: x", "\u{FEFF}feat: bom", "feat: x\n\nRefs: #1\r\n", "feat: seven.\r", "feat: 8 bytes \r\n\n", "feat: high byte after 8 \u{7F}é",
     ]
 
     @Test(arguments: usual + unusual)
     func sameAsTheGeneralPath(_ message: String) {
-        Self.expectSame(message)
+        var classifiers = Self.rules.map(ASCIIClassifier.init(rules:))
+        Self.expectSame(message, classifiers: &classifiers)
     }
 
     @Test func theUsualMessageTakesTheBytePath() {
@@ -90,6 +95,24 @@ struct ASCIIClassifierTests {
         }
         for message in ["feat: ünïcödé", "feat: x\r\n", "Revert \"feat: x\"", "revert: x", "\u{0B}\nfeat: x"] {
             #expect(!Self.takesFastPath(message), "\(message.debugDescription)")
+        }
+    }
+
+    /// A classifier remembers the bump of each type as written: `FEAT` and `feat` may differ (keys set after `init`
+    /// are not lowercased), types longer than 8 bytes are not remembered, and each answer is the rules'.
+    @Test func rememberedTypesKeepTheRulesAnswer() {
+        var rules = ReleaseRules(bumpForType: ["feat": .minor, "refactoring": .patch])
+        rules.bumpForType["FEAT"] = .major
+        rules.bumpForType["Fix"] = .patch
+        var classifier = ASCIIClassifier(rules: rules)
+        for _ in 0..<2 {
+            for message in ["feat: a", "FEAT: b", "Feat: c", "fix: d", "FIX: e", "refactoring: f", "REFACTORING: g",
+                            "featu: h", "fea: i", "docs: j"] {
+                let expected = CommitAnalyzer.classify(RawCommit(sha: Self.hex, message: message), rules: rules)
+                let actual = classifier.classify(message: message, parentCount: 1, sha: Self.words)
+                #expect(actual == expected && actual.bump == rules.bump(forType: String(message.prefix { $0 != ":" })),
+                        "\(message)")
+            }
         }
     }
 
@@ -105,10 +128,11 @@ struct ASCIIClassifierTests {
             return Int((state >> 33) % UInt64(bound))
         }
         var fast = 0
+        var classifiers = Self.rules.map(ASCIIClassifier.init(rules:))
         for _ in 0..<3_000 {
             var message = ""
             for _ in 0..<(1 + next(14)) { message += pieces[next(pieces.count)] }
-            Self.expectSame(message)
+            Self.expectSame(message, classifiers: &classifiers)
             if Self.takesFastPath(message) { fast += 1 }
         }
         #expect(fast > 500)
