@@ -294,9 +294,21 @@ package struct ASCIIClassifier {
 
     // MARK: Bytes
 
-    private static func index(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    /// The first `byte` at or after `start`, eight bytes at a time.
+    static func index(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         var k = start
-        while k < bytes.count {
+        let count = bytes.count
+        if let base = bytes.baseAddress {
+            let pattern = UInt64(byte) &* 0x0101_0101_0101_0101
+            while k + 8 <= count {
+                let x = UInt64(littleEndian: UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)) ^ pattern
+                // The lowest flagged byte is the first zero byte of `x` (a borrow only flags bytes above a zero one).
+                let found = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+                if found != 0 { return k + found.trailingZeroBitCount / 8 }
+                k += 8
+            }
+        }
+        while k < count {
             if bytes[k] == byte { return k }
             k += 1
         }

@@ -116,6 +116,24 @@ struct ASCIIClassifierTests {
         }
     }
 
+    /// The word-at-a-time searches agree with a byte-by-byte one at every offset and length.
+    @Test func wordSearchesFindWhatABytewiseSearchFinds() {
+        var state: UInt64 = 7
+        for _ in 0..<400 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let length = Int(state >> 58)
+            var bytes: [UInt8] = (0..<length).map { k in [0x61, 0x0A, 0x01, 0x0B, 0x09, 0x0D, 0x8A, 0x7F][Int((state >> UInt64(k % 50)) & 7)] }
+            if state & 1 == 0 { bytes = bytes.map { $0 & 0x7F == 0x0D ? 0x62 : $0 & 0x7F } }
+            bytes.withUnsafeBufferPointer { buffer in
+                for start in 0...length {
+                    #expect(ASCIIClassifier.index(of: 0x0A, in: buffer, from: start)
+                            == bytes[start...].firstIndex(of: 0x0A), "\(bytes) from \(start)")
+                }
+                #expect(ASCIIClassifier.isASCIIWithoutCR(buffer) == !bytes.contains { $0 >= 0x80 || $0 == 0x0D }, "\(bytes)")
+            }
+        }
+    }
+
     /// Messages spliced from the syntax the parser branches on, seeded: any difference is a bug in one of the paths.
     @Test func sameOnGeneratedMessages() {
         let pieces = ["feat", "fix", "FEAT", "revert", "(", ")", "(ui)", "!", ": ", ":", " ", "  ", "\t", "\n", "\n\n",
