@@ -27,6 +27,17 @@ public struct AnalyzedCommit: Hashable, Sendable {
         self.revert = revertedSHA.map { RevertReference(sha: $0, mainline: nil) }
     }
 
+    /// A commit classified from its bytes (``ASCIIClassifier``): the sha already packed, the message already stored.
+    init(packedSHA: PackedSHA, summary: String, storedMessage: StoredMessage, bump: Bump, status: CommitStatus) {
+        self.storedSHA = packedSHA
+        self.storedSummary = summary
+        self.storedMessage = storedMessage
+        self.bump = bump
+        self.status = status
+        if case .none = storedMessage { self.isConventional = false } else { self.isConventional = true }
+        self.revert = nil
+    }
+
     public var sha: String {
         get { storedSHA.text }
         set { storedSHA = PackedSHA(newValue) }

@@ -19,7 +19,8 @@ package enum FuzzHarness {
         if !condition() { fatalError("fuzz property broken: \(what())") }
     }
 
-    /// The parser reads bytes and text alike; a header it accepts has a type; the linter runs on anything.
+    /// The parser reads bytes and text alike; a header it accepts has a type; the streaming classifier's byte-level
+    /// path agrees with the general one; the linter runs on anything.
     static func conventionalCommit(_ bytes: [UInt8]) {
         let fromBytes = ConventionalCommitParser.parse(bytes: bytes)
         let text = String(decoding: bytes, as: UTF8.self)
@@ -28,6 +29,15 @@ package enum FuzzHarness {
             check(fromBytes == fromText, "parse(bytes:) and parse(_:) disagree on \(text.debugDescription)")
         }
         if let message = fromBytes { check(!message.type.isEmpty, "a conventional header without a type: \(text.debugDescription)") }
+        for rules in [ReleaseRules.default, ReleaseRules(ignoreMerges: false, ignoreFixups: false)] {
+            var general = CommitAnalyzer.classify(RawCommit(sha: String(repeating: "a", count: 40), message: text,
+                                                            parentCount: 2), rules: rules)
+            general.dropBodyAndFooters()
+            let bytewise = ASCIIClassifier.classify(message: text, parentCount: 2,
+                                                    sha: (0xaaaa_aaaa_aaaa_aaaa, 0xaaaa_aaaa_aaaa_aaaa, 0xaaaa_aaaa),
+                                                    rules: rules)
+            check(general == bytewise, "ASCIIClassifier and CommitAnalyzer disagree on \(text.debugDescription)")
+        }
         _ = CommitLinter.lint(text, settings: LintSettings())
         _ = CommitLinter.lintTitle(text, settings: LintSettings())
         terminalText(text)

@@ -31,20 +31,23 @@ final class StreamingClassifier: @unchecked Sendable {
         /// reports the error).
         func classify(rules: ReleaseRules, reading repository: Repository?) -> Chunk {
             var chunk = Chunk()
+            // Each commit keeps what the results need: the body and the footers are read by the classification (a
+            // breaking change, a revert) and printed by no command, so they are not built (at 100,000 commits they
+            // are a copy of most of each message).
+            var classifier = ASCIIClassifier(rules: rules)
             switch self {
             case .records(let messages, let parentCounts, let ids):
                 chunk.results.reserveCapacity(ids.count)
                 for k in ids.indices {
-                    chunk.results.append(StreamingClassifier.classify(
-                        RawCommit(sha: ids[k].hex, message: messages[k], parentCount: parentCounts[k]), rules: rules))
+                    chunk.results.append(classifier.classify(message: messages[k], parentCount: parentCounts[k],
+                                                             sha: ids[k].bigEndianWords))
                 }
             case .handed(let commits):
                 chunk.results.reserveCapacity(commits.count)
                 for k in 0..<commits.count {
                     guard let message = try? commits.message(at: k, reading: repository) else { continue }
-                    chunk.results.append(StreamingClassifier.classify(
-                        RawCommit(sha: commits.ids[k].hex, message: message, parentCount: commits.parentCount(at: k)),
-                        rules: rules))
+                    chunk.results.append(classifier.classify(message: message, parentCount: commits.parentCount(at: k),
+                                                             sha: commits.ids[k].bigEndianWords))
                 }
             }
             return chunk
@@ -158,14 +161,6 @@ final class StreamingClassifier: @unchecked Sendable {
         }
     }
 
-    /// One commit classified, keeping what the results need: the body and the footers are read by the
-    /// classification (a breaking change, a revert) and printed by no command, so they are not kept (at 100,000
-    /// commits they are a copy of most of each message).
-    private static func classify(_ commit: RawCommit, rules: ReleaseRules) -> AnalyzedCommit {
-        var analyzed = CommitAnalyzer.classify(commit, rules: rules)
-        analyzed.dropBodyAndFooters()
-        return analyzed
-    }
 
     /// The analysis of the final range, classifying here whatever the stream did not cover. `message` gives the
     /// message of such a commit (a walker that hands messages on leaves the range's records without them).
@@ -220,6 +215,7 @@ final class StreamingClassifier: @unchecked Sendable {
         } else {
             // Some commits dropped out (or the stream was of another walk): keep the matches, classify the rest.
             var matched: [AnalyzedCommit] = []
+            var classifier = ASCIIClassifier(rules: rules)
             matched.reserveCapacity(commits.count)
             var next = 0
             for record in commits {
@@ -229,9 +225,8 @@ final class StreamingClassifier: @unchecked Sendable {
                     matched.append(done[next])
                     next += 1
                 } else {
-                    matched.append(Self.classify(
-                        RawCommit(sha: record.id.hex, message: try message(record), parentCount: record.parentCount),
-                        rules: rules))
+                    matched.append(classifier.classify(message: try message(record), parentCount: record.parentCount,
+                                                       sha: record.id.bigEndianWords))
                 }
             }
             classified = matched
