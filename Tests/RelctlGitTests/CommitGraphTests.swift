@@ -143,6 +143,43 @@ struct CommitGraphTests {
         #expect(walked.handed == expected)
     }
 
+    /// Entries are checked as the walk reads them: a damaged entry the range never reaches leaves the graph in use
+    /// (a short range reads a few entries, not the whole file); a walk that reaches it stops using the graph there
+    /// and reads the rest from the objects, with the same result.
+    @Test func aDamagedEntryMattersOnlyWhenTheWalkReachesIt() throws {
+        let repo = try TestRepository()
+        for i in 0..<12 { try repo.emptyCommit("chore: early \(i)") }
+        try repo.tag("v1.0.0")
+        for i in 0..<6 { try repo.emptyCommit(i == 3 ? "feat: later \(i)" : "fix: later \(i)") }
+        let expected = try Self.expected(repo)
+        let whole = try repo.git(["rev-list", "--reverse", "HEAD"]).split(separator: "\n").map(String.init)
+        try repo.git(["commit-graph", "write", "--reachable"])
+        let path = repo.path + "/.git/objects/info/commit-graph"
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        // The root commit's entry gets a first parent past the last commit.
+        let root = try #require(ObjectID(hex: whole[0]))
+        let oidl = Self.chunk("OIDL", in: bytes)
+        let count = whole.count
+        let rootBytes = withUnsafeBytes(of: root.gitOID.id) { Array($0) }
+        let index = try #require((0..<count).first { Array(bytes[(oidl + 20 * $0)..<(oidl + 20 * $0 + 20)]) == rootBytes })
+        let entry = Self.chunk("CDAT", in: bytes) + 36 * index
+        bytes.replaceSubrange((entry + 20)..<(entry + 24), with: [0x00, 0xFF, 0xFF, 0x00])
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+
+        let short = try Self.walk(repo)
+        #expect(short.readsGraph, "the range since v1.0.0 never reads the root's entry")
+        #expect(short.kept == expected)
+        #expect(short.handed == expected)
+
+        let git = try Repository(at: repo.path)
+        let walker = HistoryWalker(repository: git)
+        let all = try walker.walk(from: try #require(try git.headCommit()), hiding: nil)
+        #expect(!walker.readsCommitGraph, "the whole history reaches the damaged entry")
+        #expect(all.commits.map(\.id.hex) == whole.reversed())
+        #expect(all.commits.first { $0.id == root }?.parents.isEmpty == true, "the root read from its object")
+    }
+
     static func chunk(_ name: String, in bytes: [UInt8]) -> Int {
         let id = Array(name.utf8)
         var k = 8

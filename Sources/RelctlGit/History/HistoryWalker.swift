@@ -101,9 +101,13 @@ package final class HistoryWalker {
         if let graph, let position = graph.position(of: id) {
             let start = Int32(parentStorage.count)
             var parentCount: Int32 = 0
-            let time = graph.commit(at: position) { parent in
+            guard let time = graph.commit(at: position, parents: { parent in
                 parentStorage.append(node(for: graph.id(at: parent)))
                 parentCount += 1
+            }) else {
+                // A damaged entry: the graph is not used again, and this commit is read from its object.
+                self.graph = nil
+                return try parse(n)
             }
             nodes[i].parentStart = start
             nodes[i].parentCount = parentCount
