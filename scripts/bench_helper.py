@@ -10,6 +10,16 @@
       under DIR (an app with its .relctl.json) and the first release is the
       version in DIR/app.json.
 
+  bench_helper.py branches --history H --branch-every E --tail T --app DIR --meta FILE
+      Writes a `git fast-import` stream: the app of DIR released as its version
+      on the first commit, then H commits on main; every E commits a release
+      branch forks off main with one commit that moves the app's version and
+      build numbers, tagged there and never merged back (so HEAD reaches none
+      of those tags); every 4th branch is also tagged in two parts (`v29.K`,
+      not a version of the scheme) and as a build (`build-N`). Then T commits.
+      The base is the first release; the versionCode floor is the highest
+      branch release's.
+
   bench_helper.py measure RUNS LABEL CMD... [::: LABEL CMD...]...
       Runs each command RUNS times, interleaved (a b a b ...), stdout and stderr
       to /dev/null; wall time around spawn and wait, peak RSS from wait4's
@@ -18,6 +28,7 @@
 """
 import os
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -122,6 +133,8 @@ class Stream:
         self.out = out
         self.mark = 0
         self.ts = START_EPOCH
+        self.branch = "main"
+        self.parent = None
 
     def data(self, text):
         b = text.encode()
@@ -137,10 +150,13 @@ class Stream:
         zone = rng.choice(ZONES)
         author_ts = self.ts - rng.randint(0, 2 * 86400)
         w = self.out.write
-        w(b"commit refs/heads/main\nmark :%d\n" % n)
+        w(f"commit refs/heads/{self.branch}\nmark :{n}\n".encode())
         w(f"author {name} <{mail}> {author_ts} {zone}\n".encode())
         w(f"committer {name} <{mail}> {self.ts} {zone}\n".encode())
         self.data(msg)
+        if self.parent is not None:
+            w(b"from :%d\n" % self.parent)
+            self.parent = None
         for path, text in files:
             self.out.write(f"M 100644 inline {path}\n".encode())
             self.data(text)
@@ -256,6 +272,66 @@ def cmd_stream(args):
         f.write(f"other_tags={extra_tags}\n")
 
 
+def cmd_branches(args):
+    import argparse
+    import json
+    p = argparse.ArgumentParser(prog="bench_helper.py branches")
+    p.add_argument("--history", type=int, required=True)
+    p.add_argument("--branch-every", type=int, required=True)
+    p.add_argument("--tail", type=int, required=True)
+    p.add_argument("--app", required=True)
+    p.add_argument("--seed", type=int, default=3)
+    p.add_argument("--meta", required=True)
+    a = p.parse_args(args)
+    out = sys.stdout.buffer
+    s = Stream(out)
+    rng = random.Random(a.seed)
+    files = app_tree(a.app)
+    texts = dict(files)
+    app = texts["app.json"]
+    first = json.loads(app)["expo"]["version"]
+    code = int(json.loads(app)["expo"]["android"]["versionCode"])
+    s.commit(rng, "chore: the app\n", files)
+    s.tag(f"v{first}", 1, f"Release {first}\n")
+    major = int(first.split(".")[0]) + 1
+    branches = 0
+    for i in range(1, a.history + 1):
+        s.branch = "main"
+        m = s.commit(rng, message(rng, i, False)[0])
+        if i % a.branch_every == 0:
+            branches += 1
+            version = f"{major}.{branches}.0"
+            code += 3
+            moved = app.replace(f'"version": "{first}"', f'"version": "{version}"')
+            moved = re.sub(r'"buildNumber": "\d+"', f'"buildNumber": "{code}"', moved)
+            moved = re.sub(r'"versionCode": \d+', f'"versionCode": {code}', moved)
+            s.branch = f"release/{version}"
+            s.parent = m
+            b = s.commit(rng, f"chore(release): {version}\n", [("app.json", moved)])
+            s.tag(f"v{version}", b, f"Release {version}\n")
+            if branches % 4 == 0:
+                s.lightweight(f"v29.{branches}", b)
+                s.lightweight(f"build-{code}", b)
+            s.parent = None
+    s.branch = "main"
+    trng = random.Random(a.seed * 7919 + a.tail)
+    level = 0
+    for j in range(1, a.tail + 1):
+        msg, lv = message(trng, j, False)
+        level = max(level, lv)
+        s.commit(trng, msg)
+    out.write(b"done\n")
+    out.flush()
+    ma, mi, pa = (int(x) for x in first.split("."))
+    nxt = {2: (ma, mi + 1, 0), 1: (ma, mi, pa + 1), 0: None}[min(level, 2)]
+    with open(a.meta, "w") as f:
+        f.write(f"last_tag=v{first}\n")
+        f.write(f"expected={'%d.%d.%d' % nxt if nxt else 'none'}\n")
+        f.write(f"commits={a.history + a.tail + 1}\n")
+        f.write(f"unreachable_tags={branches}\n")
+        f.write(f"floor_code={code}\n")
+
+
 def run_once(cmd):
     """(wall seconds, peak RSS KiB) of one run, or raises on a non-zero exit."""
     t0 = time.perf_counter()
@@ -292,10 +368,11 @@ def cmd_measure(args):
 
 
 def main():
-    if len(sys.argv) < 2 or sys.argv[1] not in ("stream", "measure"):
+    commands = {"stream": cmd_stream, "branches": cmd_branches, "measure": cmd_measure}
+    if len(sys.argv) < 2 or sys.argv[1] not in commands:
         print(__doc__, file=sys.stderr)
         return 2
-    {"stream": cmd_stream, "measure": cmd_measure}[sys.argv[1]](sys.argv[2:])
+    commands[sys.argv[1]](sys.argv[2:])
     return 0
 
 

@@ -91,4 +91,28 @@ struct SyncReleasedBuildNumberTests {
         #expect(!above.stderr.contains("warning:"), "\(above.stderr)")
         #expect(try app.held() == ChannelApp.expected("1.4.4", build: 60))
     }
+
+    /// Releases made on branches never merged back, each changing one file: the versionCode floor is the highest
+    /// any tag holds, whichever file moved it, though most tags share their other files' blobs (read once each).
+    @Test func theFloorComesFromTheOneFileATagChanged() throws {
+        let app = try ChannelApp(version: "1.2.0", build: 12)
+        let repo = app.repo
+        for (i, code) in [30, 90, 45].enumerated() {
+            try repo.git(["switch", "-q", "-c", "release/\(i)", "v1.2.0"])
+            let gradle = try repo.read("android/app/build.gradle")
+            try repo.write("android/app/build.gradle", gradle.replacingOccurrences(of: "versionCode 12", with: "versionCode \(code)"))
+            try repo.commitAll("chore(release): Android build \(code)")
+            try repo.tag("v1.2.\(i + 1)")
+        }
+        // Another with the same files as release/1 (the same blobs, the same values).
+        try repo.git(["switch", "-q", "-c", "release/again", "release/1"])
+        try repo.commit("docs: notes", file: "NOTES.md")
+        try repo.tag("v1.2.9")
+        try repo.git(["switch", "-q", "main"])
+        try repo.commit("feat: offline mode", file: "src/offline.ts")
+        let plan = relctl(["sync", "1.3.0", "--dry-run"], in: repo.path)
+        #expect(plan.code == 0, "\(plan.stderr)")
+        #expect(plan.stdout.contains("+        versionCode 91\n"), "\(plan.stdout)")
+        #expect(plan.stderr.contains("from the highest a release tag holds (v1.2.2)"), "\(plan.stderr)")
+    }
 }

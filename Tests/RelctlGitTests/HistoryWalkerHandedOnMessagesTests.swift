@@ -54,8 +54,8 @@ struct HistoryWalkerHandedOnMessagesTests {
         let git = try Repository(at: repo.path)
         let head = try #require(try git.headCommit())
 
-        // v2.0.0 is tried first and is not an ancestor: its walk hands on "fix: two" and "feat: one"; the walk
-        // from v1.0.0 then needs them again.
+        // v2.0.0 is tried first and is not an ancestor: its walk hands on "fix: two"; the whole history is then
+        // streamed once (reading "fix: two" again), and the range from v1.0.0 is recorded from memory.
         var streamed: [String] = []
         let walker = HistoryWalker(repository: git, handsMessagesOn: true)
         let range = try walker.rangeSinceFirstAncestor(of: head, among: ["v2.0.0", "v1.0.0"],
@@ -65,6 +65,6 @@ struct HistoryWalkerHandedOnMessagesTests {
         })
         #expect(range.base?.index == 1)
         #expect(range.walk.commits.map(\.id.hex) == (try repo.shas("v1.0.0..HEAD")))
-        #expect(streamed == ["fix: two\n\nwhy two\n", "feat: one\n\nwhy one\n"])
+        #expect(streamed == ["fix: two\n\nwhy two\n", "feat: one\n\nwhy one\n", "chore: init\n"])
     }
 }

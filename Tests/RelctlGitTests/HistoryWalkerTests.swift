@@ -91,6 +91,40 @@ struct HistoryWalkerTests {
         #expect(shas(range.walk) == (try repo.shas("v1.1.0..HEAD")))
     }
 
+    /// Forty release tags on branches never merged back, above the one HEAD reaches: the first is tried with a
+    /// walk, then one streamed walk of HEAD's whole history judges the rest and the range is recorded from memory:
+    /// two streamed walks, not one per tag (which made `next` take seconds on apps released from branches).
+    @Test func unmergedTagsCostOnePassNotOneWalkEach() throws {
+        let repo = try TestRepository()
+        try repo.commit("chore: init")
+        try repo.tag("v1.0.0")
+        for i in 1...40 {
+            try repo.commit("fix: main work \(i)")
+            try repo.git(["checkout", "-q", "-b", "release/\(i)"])
+            try repo.commit("chore(release): 2.\(i).0", file: "version.txt")
+            try repo.tag("v2.\(i).0")
+            try repo.git(["checkout", "-q", "main"])
+        }
+        let git = try Repository(at: repo.path)
+        let ordered = (1...40).reversed().map { "v2.\($0).0" } + ["v1.0.0"]
+        for hands in [false, true] {
+            let walker = HistoryWalker(repository: git, handsMessagesOn: hands, batchSize: 7)
+            var walks = 0
+            var batched = 0
+            let range = try walker.rangeSinceFirstAncestor(of: try #require(try git.headCommit()), among: ordered,
+                                                           onWalk: { walks += 1; batched = 0 },
+                                                           onBatch: { batched += $0.count })
+            #expect(range.base?.index == 40)
+            #expect(shas(range.walk) == (try repo.shas("v1.0.0..HEAD")))
+            #expect(walks == 2)
+            // The second walk streamed the whole history (a superset of the range); nothing was streamed after it.
+            if hands { #expect(batched == 41) }
+            // Every commit on main once, the first tag's branch commit, git's slop of five below it, and (handing
+            // on) the first walk's commit read again: not the history once per tag.
+            #expect(walker.objectsRead <= 41 + 1 + 5 + 2, "\(walker.objectsRead) objects read")
+        }
+    }
+
     @Test func annotatedAndLightweightTagsPeelToTheirCommits() throws {
         let repo = try TestRepository()
         let first = try repo.commit("chore: init")

@@ -1,4 +1,5 @@
 import RelctlCore
+import Synchronization
 import RelctlFiles
 import RelctlGit
 
@@ -35,28 +36,15 @@ extension Workspace {
         let entries = config.files
         let paths = entries.map { LexicalPath.inRepository($0.path, root: root) }
         var seen: Set<ObjectID> = []
+        var parses = TagFileParses(entries: entries, paths: paths)
         var result = ReleasedBuildNumbers()
+        let present = paths.compactMap { $0 }
         for name in try repository.tagNames(prefix: prefix) {
             guard let text = format.versionText(fromTag: name), config.versionScheme.parse(text) != nil,
                   let reference = try repository.tag(named: name), let commit = try repository.commit(of: reference),
                   seen.insert(commit).inserted else { continue }
-            let present = paths.compactMap { $0 }
             let blobs = try repository.blobIDs(at: present, in: commit)
-            var texts: [String: String] = [:]
-            for (path, blob) in zip(present, blobs) {
-                guard let blob, let text = String(validating: try repository.blobBytes(blob), as: UTF8.self) else { continue }
-                texts[path] = text
-            }
-            let readable = zip(entries, paths).filter { $0.1.map { texts[$0] != nil } ?? false }.map(\.0)
-            guard !readable.isEmpty else { continue }
-            let versions: CurrentVersions
-            if readable.count == entries.count, let same = versionsIfWorkTree(texts, paths: paths) {
-                versions = same
-            } else {
-                let project = ProjectFiles(root: root).overlaid(with: texts)
-                guard let read = try? CurrentVersions.read(readable, from: project) else { continue }
-                versions = read
-            }
+            guard let versions = try parses.versions(blobs: blobs, workspace: self) else { continue }
             var raised = false
             let iosCounts = filesVersion.map {
                 VersionOrder.compare(VersionParts(text).core, VersionParts($0).core) != .orderedAscending
@@ -73,5 +61,78 @@ extension Workspace {
         }
         return result
     }
+}
 
+/// The configured files' parses at release tags, kept by blob: a file is parsed again only when its blob (or the
+/// blob of a configured file its editor read, such as an Xcode project's Info.plist) differs from every one parsed
+/// before. Releases change one or two files each, so hundreds of tags cost a parse per distinct blob, not one per
+/// tag and file.
+private struct TagFileParses {
+    let entries: [FileEntry]
+    /// Each entry's path in the repository, nil when outside it.
+    let paths: [String?]
+    /// Per entry: the blob parsed, the configured entries its editor read (by index, with their blobs then), and
+    /// the parse (nil when it failed).
+    private var kept: [[(blob: ObjectID, reads: [(entry: Int, blob: ObjectID?)], parsed: FileVersions?)]]
+
+    init(entries: [FileEntry], paths: [String?]) {
+        self.entries = entries
+        self.paths = paths
+        kept = Array(repeating: [], count: entries.count)
+    }
+
+    /// The versions the files hold as `blobs` (one per path in the repository, nil where the file is missing at
+    /// the tag); nil when no file can be read or one that exists cannot be parsed.
+    mutating func versions(blobs: [ObjectID?], workspace: Workspace) throws -> CurrentVersions? {
+        var blobOf: [ObjectID?] = []
+        var k = 0
+        for path in paths {
+            if path == nil { blobOf.append(nil) } else { blobOf.append(blobs[k]); k += 1 }
+        }
+        var files: [FileVersions] = []
+        var texts: [String: String]?
+        var project: ProjectFiles?
+        for (i, entry) in entries.enumerated() {
+            guard let blob = blobOf[i], let path = paths[i] else { continue }
+            if let hit = kept[i].first(where: { $0.blob == blob && $0.reads.allSatisfy { blobOf[$0.entry] == $0.blob } }) {
+                guard let parsed = hit.parsed else { return nil }
+                files.append(parsed)
+                continue
+            }
+            if texts == nil {
+                var read: [String: String] = [:]
+                for (j, p) in paths.enumerated() {
+                    guard let p, let b = blobOf[j],
+                          let text = String(validating: try workspace.repository.blobBytes(b), as: UTF8.self) else { continue }
+                    read[p] = text
+                }
+                texts = read
+                if files.isEmpty, entries.indices.allSatisfy({ j in paths[j].map { read[$0] != nil } ?? false }),
+                   let same = workspace.versionsIfWorkTree(read, paths: paths) {
+                    // The files of the work tree, already read and parsed.
+                    for (j, file) in same.files.enumerated() {
+                        kept[j].append((blobOf[j]!, entries.indices.map { ($0, blobOf[$0]) }, file))
+                    }
+                    return same
+                }
+                project = ProjectFiles(root: workspace.root).overlaid(with: read)
+            }
+            guard texts?[path] != nil, let project else { continue }   // not UTF-8 at this tag: passed over
+            let log = ReadLog()
+            let parsed = try? FileVersions.load(entry, from: project, read: log.note)
+            let reads = log.paths.compactMap { read in paths.firstIndex(of: read) }.map { ($0, blobOf[$0]) }
+            kept[i].append((blob, reads, parsed))
+            guard let parsed else { return nil }
+            files.append(parsed)
+        }
+        guard !files.isEmpty else { return nil }
+        return CurrentVersions(files: files, project: project ?? ProjectFiles(root: workspace.root))
+    }
+}
+
+/// The paths an editor read while parsing.
+private final class ReadLog: Sendable {
+    private let read = Mutex<[String]>([])
+    var paths: [String] { read.withLock { $0 } }
+    func note(_ path: String) { read.withLock { $0.append(path) } }
 }

@@ -25,6 +25,19 @@ package struct FileVersions: Sendable {
         return FileVersions(entry: entry, text: text, parsed: try entry.editor(reading: files).parse(text, path: entry.path))
     }
 
+    /// Reads and parses one entry through `files`, telling `read` every other file its editor looked at (the
+    /// .xcconfig files and Info.plists an Xcode project refers to, a Gradle script's properties): a caller that
+    /// keeps parses knows which files a parse depends on.
+    package static func load(_ entry: FileEntry, from files: ProjectFiles,
+                             read: @escaping @Sendable (String) -> Void) throws(FileEditError) -> FileVersions {
+        let text = try files.text(entry.path)
+        let editor = entry.editor(readFile: { path in
+            read(path)
+            return files.readableText(path)
+        })
+        return FileVersions(entry: entry, text: text, parsed: try editor.parse(text, path: entry.path))
+    }
+
     /// Reads one entry under `root`, with its Xcode targets resolved for a pbxproj.
     package static func load(root: String, entry: FileEntry) throws(FileEditError) -> FileVersions {
         try load(entry, from: ProjectFiles(root: root))

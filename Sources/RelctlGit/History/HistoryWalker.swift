@@ -198,10 +198,11 @@ package final class HistoryWalker {
     ///
     /// With `handsMessagesOn`, `onBatch` gets the same commits with their messages, `batchSize` at a time and the
     /// rest when the walk ends (and `onCommit` gets records without messages). A walk that throws hands on nothing
-    /// more.
+    /// more. `handing` false: a walker that hands messages on records the range without handing anything on (the
+    /// messages were streamed by an earlier walk of a larger range).
     package func walk(from head: ObjectID, hiding base: ObjectID?,
                      onCommit: ((CommitRecord) -> Void)? = nil,
-                     onBatch: ((HandedCommits) -> Void)? = nil) throws(GitError) -> RangeWalk {
+                     onBatch: ((HandedCommits) -> Void)? = nil, handing: Bool = true) throws(GitError) -> RangeWalk {
         for i in flags.indices { flags[i] = 0 }
         batch = nil
         if !graphLoaded {
@@ -271,7 +272,7 @@ package final class HistoryWalker {
             }
             lastDate = nodes[Int(c)].time
             if handsMessagesOn {
-                try handOn(c, onBatch: onBatch)
+                if handing { try handOn(c, onBatch: onBatch) }
             } else if nodes[Int(c)].fromGraph && !nodes[Int(c)].messageGone {
                 messages[Int(c)] = try repository.commitMessage(nodes[Int(c)].id)
                 nodes[Int(c)].messageGone = true
