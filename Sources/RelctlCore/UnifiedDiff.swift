@@ -25,7 +25,12 @@ public enum UnifiedDiff {
         out += "+++ b/\(path)\n"
         if old == nil && new.isEmpty { return out }
         let (a, b) = changedWindow(before, new)
-        let changes = myers(a, 0..<a.count, b, 0..<b.count)
+        // The window's context lines are common to both sides: the edit script is computed between them only, so a
+        // pure insertion (a new changelog section) costs its length, not its length squared.
+        var low = 0, highA = a.count, highB = b.count
+        while low < highA && low < highB && a.equal(low, b, low) { low += 1 }
+        while highA > low && highB > low && a.equal(highA - 1, b, highB - 1) { highA -= 1; highB -= 1 }
+        let changes = myers(a, low..<highA, b, low..<highB)
         for hunk in hunks(changes, oldCount: a.count, newCount: b.count) {
             out += render(hunk, a, b)
         }

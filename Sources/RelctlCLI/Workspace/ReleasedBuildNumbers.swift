@@ -74,6 +74,8 @@ private struct TagFileParses {
     /// Per entry: the blob parsed, the configured entries its editor read (by index, with their blobs then), and
     /// the parse (nil when it failed).
     private var kept: [[(blob: ObjectID, reads: [(entry: Int, blob: ObjectID?)], parsed: FileVersions?)]]
+    /// Each blob's text as read (nil: not UTF-8), so a file that did not change is not read again.
+    private var texts: [ObjectID: String?] = [:]
 
     init(entries: [FileEntry], paths: [String?]) {
         self.entries = entries
@@ -102,9 +104,11 @@ private struct TagFileParses {
             if texts == nil {
                 var read: [String: String] = [:]
                 for (j, p) in paths.enumerated() {
-                    guard let p, let b = blobOf[j],
-                          let text = String(validating: try workspace.repository.blobBytes(b), as: UTF8.self) else { continue }
-                    read[p] = text
+                    guard let p, let b = blobOf[j] else { continue }
+                    if self.texts[b] == nil {
+                        self.texts[b] = .some(String(validating: try workspace.repository.blobBytes(b), as: UTF8.self))
+                    }
+                    if let text = self.texts[b] ?? nil { read[p] = text }
                 }
                 texts = read
                 if files.isEmpty, entries.indices.allSatisfy({ j in paths[j].map { read[$0] != nil } ?? false }),
@@ -126,7 +130,7 @@ private struct TagFileParses {
             files.append(parsed)
         }
         guard !files.isEmpty else { return nil }
-        return CurrentVersions(files: files, project: project ?? ProjectFiles(root: workspace.root))
+        return CurrentVersions(valuesOf: files, project: project ?? ProjectFiles(root: workspace.root))
     }
 }
 

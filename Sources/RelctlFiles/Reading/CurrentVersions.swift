@@ -17,6 +17,14 @@ package struct CurrentVersions: Sendable {
         self.project = project
     }
 
+    /// Files read for their values only, with no drift check: a release tag's copies, of which only the build
+    /// numbers count.
+    package init(valuesOf files: [FileVersions], project: ProjectFiles) {
+        self.files = files
+        self.drift = []
+        self.project = project
+    }
+
     /// The highest iOS / Android build numbers across files (input for `BuildNumberPolicy.next`).
     package var highestIOSBuild: String? { BuildNumberPolicy.highest(files.compactMap(\.iosBuild)) }
     package var highestAndroidBuild: String? { BuildNumberPolicy.highest(files.compactMap(\.androidBuild)) }
