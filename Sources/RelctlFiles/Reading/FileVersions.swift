@@ -10,6 +10,8 @@ package struct FileVersions: Sendable {
     package var locations: [VersionLocation]
     /// pbxproj: where each selected target's version lives, per build configuration (empty for other formats).
     package var targets: [XcodeTargetVersion]
+    /// The locations whose values count: all of them, less the pbxproj settings no target reads.
+    package private(set) var usedLocations: [VersionLocation] = []
 
     package init(entry: FileEntry, text: String, parsed: any ParsedVersionFile) {
         self.entry = entry
@@ -17,6 +19,7 @@ package struct FileVersions: Sendable {
         self.parsed = parsed
         self.locations = parsed.locations
         self.targets = parsed.xcodeTargets
+        self.usedLocations = findUsedLocations()
     }
 
     /// Reads and parses one entry through `files` (which also serves the files an Xcode project refers to).

@@ -18,7 +18,8 @@ extension FileVersions {
         }
     }
 
-    /// The locations whose values count: all of them, less the pbxproj settings no target reads.
-    package var usedLocations: [VersionLocation] { locations.filter { !isUnusedSetting($0) } }
+    /// The locations whose values count: all of them, less the pbxproj settings no target reads (computed once,
+    /// when the file is parsed: `usedLocations`).
+    func findUsedLocations() -> [VersionLocation] { locations.filter { !isUnusedSetting($0) } }
 
 }
