@@ -51,13 +51,19 @@ package enum RelctlCLI {
     package static func run(_ arguments: [String], environment: [String: String], output: Output,
                            currentDirectory: String) -> Int32 {
         let context = CommandContext(environment: environment, output: output, currentDirectory: currentDirectory)
+        let width = HelpLayout.width(environment: environment, output: output)
+        func help(_ text: String) -> String {
+            var laid = Substring(HelpLayout.wrap(text, width: width))
+            while laid.last == "\n" { laid = laid.dropLast() }
+            return laid + "\n"
+        }
         guard let first = arguments.first else {
-            output.message(mainHelp)
+            output.message(String(help(mainHelp).dropLast()))
             return ExitCode.usage.rawValue
         }
         switch first {
         case "-h", "--help":
-            output.resultText(mainHelp + "\n")
+            output.resultText(help(mainHelp))
             return ExitCode.success.rawValue
         case "--version":
             output.result(relctlVersion)
@@ -65,7 +71,7 @@ package enum RelctlCLI {
         case "help":
             let rest = Array(arguments.dropFirst())
             guard !rest.isEmpty else {
-                output.resultText(mainHelp + "\n")
+                output.resultText(help(mainHelp))
                 return ExitCode.success.rawValue
             }
             if rest == ["--man"] {
@@ -73,17 +79,21 @@ package enum RelctlCLI {
                 return ExitCode.success.rawValue
             }
             guard let command = CommandLookup.find(rest, in: commands) else {
-                output.error("unknown command '\(rest.joined(separator: " "))'; run 'relctl --help' for the list")
+                let near = rest.count == 1 ? Spelling.nearest(rest[0], among: commands.map(\.name)) : nil
+                output.error("unknown command '\(rest.joined(separator: " "))'" + (near.map { "; did you mean '\($0)'?" }
+                    ?? "; run 'relctl --help' for the list"))
                 return ExitCode.usage.rawValue
             }
-            output.resultText(command.help)
+            output.resultText(help(command.help))
             return ExitCode.success.rawValue
         default:
             break
         }
         guard var command = commands.first(where: { $0.name == first }) else {
             if first.hasPrefix("-") {
-                output.error("unknown option '\(first)'")
+                output.error("unknown option '\(first)'" + Spelling.suggestion(first, among: ["--help", "--version"]))
+            } else if let near = Spelling.nearest(first, among: commands.map(\.name) + ["help"]) {
+                output.error("unknown command '\(first)'; did you mean '\(near)'?")
             } else {
                 output.error("unknown command '\(first)'; run 'relctl --help' for the list")
             }
@@ -97,7 +107,7 @@ package enum RelctlCLI {
                 command = subcommand
                 rest = arguments
             case .groupHelp:
-                output.resultText(command.help)
+                output.resultText(help(command.help))
                 return ExitCode.success.rawValue
             case .failure(let message):
                 output.error(message)
@@ -116,7 +126,7 @@ package enum RelctlCLI {
             return ExitCode.usage.rawValue
         }
         if parsed.wantsHelp {
-            output.resultText(command.help)
+            output.resultText(help(command.help))
             return ExitCode.success.rawValue
         }
         do {

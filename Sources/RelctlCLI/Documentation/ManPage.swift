@@ -35,8 +35,6 @@ struct ManPage {
         .PP
         Results go to standard output, messages to standard error.
         Every command but
-        .B init
-        and
         .B completions
         takes
         .BI \\-\\-repo " PATH"
@@ -94,6 +92,7 @@ struct ManPage {
         ("RELCTL_APPSTORE_LOOKUP_URL", "Replaces https://itunes.apple.com for the App Store lookup of relctl gate raise-min (https, or http to a loopback address)."),
         ("NO_COLOR", "Set and not empty: no colour in messages (colour is only ever used on a terminal)."),
         ("TERM", "dumb: no colour."),
+        ("COLUMNS", "The width help is laid out for (default: the terminal's width, or 80 when the output is not a terminal)."),
         ("HOME", "Where a core.hooksPath of ~/... points (relctl hooks)."),
         ("PATH", "Where curl (the App Store lookup) and, for the commit-msg hook, relctl are found."),
     ]
@@ -130,6 +129,13 @@ struct ManPage {
         // A subcommand shares its group's discussion, shown once under the group.
         if !command.discussion.isEmpty, command.discussion != group?.discussion {
             s += body(command.discussion)
+        }
+        let examples = CommandExamples.examples(for: command.name)
+        if !examples.isEmpty {
+            s += ".PP\nExamples:\n"
+            for example in examples {
+                s += ".TP\n.B \(escaped(example.command))\n\(escaped(example.does))\n"
+            }
         }
         return s
     }

@@ -108,10 +108,7 @@ struct GateCheck {
 
     /// The name of `candidates` closest to `name`, when it is a likely misspelling.
     static func nearest(_ name: String, among candidates: [String]) -> String? {
-        let scored = candidates.filter { $0 != name }.map { ($0, editDistance($0, name)) }
-        // At most two edits (case does not count), and never the whole name.
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2, best.1 < name.count else { return nil }
-        return best.0
+        Spelling.nearest(name, among: candidates)
     }
 
     // MARK: Values

@@ -22,7 +22,8 @@ enum ArgumentParser {
                 inlineValue = String(argument[argument.index(after: eq)...])
             }
             guard let spec = command.options.first(where: { $0.name == name }) else {
-                throw fail("unknown option '\(name)' for 'relctl \(command.name)'")
+                let known = command.options.map(\.name) + ["--help"]
+                throw fail("unknown option '\(name)' for 'relctl \(command.name)'" + Spelling.suggestion(name, among: known))
             }
             guard let valueName = spec.valueName else {
                 if inlineValue != nil { throw fail("option '\(name)' takes no value") }

@@ -32,8 +32,7 @@ enum CommandLookup {
         if word.hasPrefix("-") {
             return .failure("'relctl \(group.name)' needs a subcommand before its options: \(known.joined(separator: ", "))")
         }
-        let near = known.first { $0.hasPrefix(word) }
-            ?? known.min { editDistance($0, word) < editDistance($1, word) }.flatMap { editDistance($0, word) <= 2 ? $0 : nil }
+        let near = known.first { $0.hasPrefix(word) } ?? Spelling.nearest(word, among: known)
         return .failure("unknown subcommand '\(word)' of 'relctl \(group.name)'" + (near.map { "; did you mean '\($0)'?" }
             ?? "; known: \(known.joined(separator: ", "))"))
     }

@@ -26,6 +26,8 @@ struct CommandSpec: Sendable {
             for sub in subcommands { text += Self.row(String(sub.name.dropFirst(name.count + 1)), sub.summary) }
             text += "\nSee 'relctl help \(name) <subcommand>' (or 'relctl \(name) <subcommand> --help') for its options.\n"
             if !discussion.isEmpty { text += "\n" + discussion + "\n" }
+            let examples = CommandExamples.section(for: name)
+            if !examples.isEmpty { text += "\n" + examples }
             return text
         }
         if !positionals.isEmpty {
@@ -36,6 +38,8 @@ struct CommandSpec: Sendable {
         for o in options { text += Self.row(o.name + (o.valueName.map { " <\($0)>" } ?? ""), o.help) }
         text += Self.row("-h, --help", "Show help for this command.")
         if !discussion.isEmpty { text += "\n" + discussion + "\n" }
+        let examples = CommandExamples.section(for: name)
+        if !examples.isEmpty { text += "\n" + examples }
         return text
     }
 
