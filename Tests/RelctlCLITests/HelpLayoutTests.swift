@@ -106,3 +106,57 @@ struct HelpLayoutTests {
         #expect(relctl(["gate", "check", "-h"], in: folder).stdout == relctl(["help", "gate", "check"], in: folder).stdout)
     }
 }
+
+/// The examples in the help are commands that work as written: each one that reads (and the dry runs) is run on
+/// Harbor, an Expo app released as v2.4.1 with work since, exactly as the help prints it.
+@Suite("Help examples run as written")
+struct CommandExamplesTests {
+    /// Words of an example command line (double quotes group words, as a shell does).
+    static func words(_ line: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var quoted = false
+        for c in line {
+            if c == "\"" { quoted.toggle(); continue }
+            if c == " " && !quoted {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+            } else {
+                current.append(c)
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    @Test func theReadingExamplesSucceedOnAnApp() throws {
+        let repo = try GoldenApp.harbor()
+        var ran = 0
+        for command in RelctlCLI.commands {
+            for name in [command.name] + command.subcommands.map(\.name) {
+                for example in CommandExamples.examples(for: name) {
+                    var arguments = Self.words(example.command)
+                    // A shell line (completions), or the gate's (run on gate apps in the gate suites).
+                    guard arguments.first == "relctl", !arguments.contains("|"), arguments.dropFirst().first != "gate" else { continue }
+                    arguments.removeFirst()
+                    // Only what reads or plans: the dry runs, and the commands that write nothing.
+                    let reads = ["next", "changelog", "status", "current", "lint", "completions"].contains(arguments[0])
+                        || arguments.contains("--dry-run") || arguments == ["help"]
+                    guard reads, !arguments.contains("--repo") else { continue }
+                    if arguments.contains("--range") {
+                        arguments = arguments.map { $0 == "origin/main..HEAD" ? "v2.4.1..HEAD" : $0 }
+                    }
+                    if arguments.contains("--message-file") {
+                        try repo.write(".git/COMMIT_EDITMSG", "fix(sync): keep edits on a flaky network\n")
+                    }
+                    // Harbor is at 2.4.1: a sync example's version, one above it.
+                    arguments = arguments.map { $0 == "1.4.0" ? "2.5.0" : $0 }
+                    let result = relctl(arguments, in: repo.path, environment: repo.goldenEnvironment())
+                    #expect(result.code == 0, "\(example.command): \(result.stderr)")
+                    ran += 1
+                }
+            }
+        }
+        #expect(ran >= 10)
+    }
+}

@@ -1,5 +1,6 @@
 /// The examples each command's help ends with: a command line and what it does, each one a command that works as
-/// written in a repository set up as the README's quick start leaves it (`CommandExamplesTests` runs them).
+/// written in a repository set up as the README's quick start leaves it (`CommandExamplesTests` runs the ones that
+/// read or plan on an app).
 enum CommandExamples {
     static func examples(for command: String) -> [(command: String, does: String)] {
         switch command {
