@@ -32,6 +32,12 @@ struct InstallScriptTests {
         #expect(FileManager.default.isExecutableFile(atPath: root + "bin/relctl"))
         let version = try runProcess(root + "bin/relctl", ["--version"])
         #expect(version.stdout == relctlVersion + "\n")
+        // The installed copy is stripped (no symbol table), smaller than the build's, and the build is left as it was.
+        let sections = try runProcess("/usr/bin/readelf", ["-S", "-W", root + "bin/relctl"])
+        #expect(sections.status == 0 && !sections.stdout.contains(".symtab"), "\(sections.stdout)")
+        let size = { (path: String) in ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0 }
+        #expect(size(root + "bin/relctl") < size(binary))
+        #expect(try runProcess("/usr/bin/readelf", ["-S", "-W", binary]).stdout.contains(".symtab"))
         // The generated files are what the installed binary prints.
         #expect(try String(contentsOfFile: root + "share/man/man1/relctl.1", encoding: .utf8)
                 == relctl(["help", "--man"], in: destdir).stdout)

@@ -52,7 +52,7 @@ struct GitHubActions: CIProvider {
     private func append(_ text: String, to path: String?, variable: String, output: Output) {
         guard let path, !text.isEmpty else { return }
         guard let handle = FileHandle(forWritingAtPath: path) ?? {
-            FileManager.default.createFile(atPath: path, contents: nil)
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
             return FileHandle(forWritingAtPath: path)
         }() else {
             output.warning("cannot write \(variable) file \(path)")
