@@ -85,7 +85,7 @@ struct ReleaseCommandTests {
         #expect(marker.contains("old clients cannot sync"))
         // The marker is part of the release commit, so the decision stays visible in the repository.
         #expect(try repo.git(["show", "--name-only", "--format=", "HEAD"]).contains(".major-release-pending"))
-        #expect(try String(contentsOfFile: output + "/out", encoding: .utf8) == "version=2.0.0\nbump=major\ntag=v2.0.0\nmajor_pending=true\nprerelease=false\nchannel=\n")
+        #expect(try String(contentsOfFile: output + "/out", encoding: .utf8) == "version=2.0.0\nbump=major\ntag=v2.0.0\nmajor_pending=true\nprerelease=false\nchannel=\nios_build=\nandroid_build=\n")
         #expect(try String(contentsOfFile: output + "/summary", encoding: .utf8).contains("Major release 2.0.0"))
         // While the marker exists, every command reminds, in one line.
         let next = relctl(["next"], in: repo.path)
@@ -547,7 +547,7 @@ struct ReleasePushTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let result = relctl(["release", "--push"], in: repo.path, environment: ["GITHUB_ACTIONS": "true", "GITHUB_OUTPUT": dir + "/out"])
         #expect(result.code == 0, "\(result.stderr)")
-        #expect(try String(contentsOfFile: dir + "/out", encoding: .utf8) == "version=1.3.0\nbump=none\ntag=v1.3.0\nmajor_pending=false\nprerelease=false\nchannel=\n")
+        #expect(try String(contentsOfFile: dir + "/out", encoding: .utf8) == "version=1.3.0\nbump=none\ntag=v1.3.0\nmajor_pending=false\nprerelease=false\nchannel=\nios_build=\nandroid_build=\n")
         #expect(try remote.git(["tag", "-l", "v1.3.0"]) == "v1.3.0\n")
     }
 

@@ -41,7 +41,8 @@ enum ReleaseCommand {
         build is live in both stores, 'relctl gate raise-min <version> --confirm-live' raises the floor, or
         'relctl gate keep-min --reason ...' keeps it. With "onMajor": "warn" the release goes through at once
         (exit 0), the marker in its commit. Under GitHub Actions a major release emits a warning annotation
-        and writes version, bump, tag and major_pending (and halted=true on a halt) to $GITHUB_OUTPUT. A dry
+        and writes version, bump, tag, major_pending, ios_build and android_build (and halted=true on a halt) to
+        $GITHUB_OUTPUT. A dry
         run of a halted major release halts too (exit 3, writing nothing); add --confirm-major to see the
         release itself. --json on a halt prints the usual object with "halted": true.
 

@@ -84,7 +84,7 @@ struct ManPage {
         ("GITLAB_TOKEN", "The token for an HTTPS push (user oauth2) when neither of the above is set."),
         ("CI_JOB_TOKEN", "GitLab CI's job token, for an HTTPS push (user gitlab-ci-token) when no other token is set."),
         ("GITHUB_ACTIONS", "true under GitHub Actions: warnings and errors also become annotations, results step outputs."),
-        ("GITHUB_OUTPUT", "The file GitHub Actions reads step outputs from (version, bump, tag, major_pending, halted)."),
+        ("GITHUB_OUTPUT", "The file GitHub Actions reads step outputs from (version, bump, tag, major_pending, prerelease, channel, ios_build, android_build, halted)."),
         ("GITHUB_STEP_SUMMARY", "The file GitHub Actions shows as the job summary."),
         ("GITLAB_CI", "true under GitLab CI: the major-release banner in colour in the job log."),
         ("GIT_AUTHOR_NAME, GIT_AUTHOR_EMAIL, GIT_AUTHOR_DATE, GIT_COMMITTER_NAME, GIT_COMMITTER_EMAIL, GIT_COMMITTER_DATE, EMAIL",

@@ -35,6 +35,9 @@ struct ReleasePlan {
     var releasedBuilds: ReleasedBuildNumbers?
     /// Said when `releasedBuilds` is above the files (another branch released higher build numbers).
     var buildNote: String?
+    /// The build numbers the release's files hold (new, or kept): nil for a store no file carries one for.
+    var iosBuild: String?
+    var androidBuild: String?
 
     /// The bytes a write's diff starts from: what HEAD holds there.
     func diffBase(_ write: FileWrite) -> [UInt8]? {

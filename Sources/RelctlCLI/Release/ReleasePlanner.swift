@@ -21,6 +21,7 @@ enum ReleasePlanner {
         var writes: [FileWrite] = []
         var fileProblem: String?
         var releasedBuilds: ReleasedBuildNumbers?
+        var builds: (ios: String?, android: String?) = (nil, nil)
         var buildNote: String?
         if !config.files.isEmpty {
             do {
@@ -33,6 +34,7 @@ enum ReleasePlanner {
                 let sync = try workspace.planVersionSync(version: version.description, build: build, environment: environment,
                                                          released: counts ? releasedBuilds : nil)
                 if counts { buildNote = Self.buildNote(released: releasedBuilds, current: sync.current) }
+                builds = (sync.iosBuild, sync.androidBuild)
                 if !counts, let problem = Self.versionCodeBelowReleased(sync, released: releasedBuilds, build: build,
                                                                          strategy: config.buildNumber.strategyName) {
                     fileProblem = problem
@@ -128,6 +130,7 @@ enum ReleasePlanner {
         plan.majorLater = majorLater
         plan.releasedBuilds = releasedBuilds
         plan.buildNote = buildNote
+        (plan.iosBuild, plan.androidBuild) = builds
         return plan
     }
 

@@ -21,6 +21,9 @@ struct ReleaseReport {
     /// The branch's track and a prerelease's counter (see ReleaseTrack.swift).
     var track = ReleaseTrack()
     var prereleaseNumber: UInt64?
+    /// The build numbers the release's files hold, for the store builds that follow (nil: no file carries one).
+    var iosBuild: String?
+    var androidBuild: String?
 
     /// A release: planned (`commit` nil, a dry run) or made.
     init(_ plan: ReleasePlan, commit: String?, pushed: Bool, dryRun: Bool) {
@@ -36,6 +39,8 @@ struct ReleaseReport {
         self.dryRun = dryRun
         track = plan.track
         prereleaseNumber = plan.prereleaseNumber
+        iosBuild = plan.iosBuild
+        androidBuild = plan.androidBuild
     }
 
     /// A major release halted before it was made: the version, bump and tag it would have, no commit and no
@@ -98,6 +103,7 @@ struct ReleaseReport {
             ("majorPending", .bool(majorPending)),
             ("dryRun", .bool(dryRun)),
         ] + Self.trackJSON(track, prereleaseNumber: prereleaseNumber)
+            + [("iosBuild", .optional(iosBuild)), ("androidBuild", .optional(androidBuild))]
         if halted { members.append(("halted", .bool(true))) }
         if case .some(let reason) = reason { members.append(("reason", .optional(reason))) }
         return .object(members)
@@ -105,11 +111,13 @@ struct ReleaseReport {
 
     // MARK: CI
 
-    /// `version`, `bump`, `tag`, `major_pending` for the later steps of the job (empty when there is none), and
+    /// `version`, `bump`, `tag`, `major_pending`, `prerelease`, `channel`, `ios_build` and `android_build` for the later
+    /// steps of the job (empty when there is none), and
     /// `halted=true` after a halt.
     var ciOutputs: [(name: String, value: String)] {
         [("version", version ?? ""), ("bump", bump.description), ("tag", tag ?? ""), ("major_pending", "\(majorPending)")]
             + [("prerelease", "\(track.isPrerelease)"), ("channel", track.channel?.name ?? "")]
+            + [("ios_build", iosBuild ?? ""), ("android_build", androidBuild ?? "")]
             + (halted ? [("halted", "true")] : [])
     }
 
