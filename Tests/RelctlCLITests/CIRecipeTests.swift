@@ -63,7 +63,8 @@ struct CIRecipeTests {
     /// Runs a GitHub Actions job's steps as the runner does: `if:` (default `success()`), `env:` (the workflow's,
     /// the job's, the step's) with `${{ }}`
     /// expressions, `run:` under `bash -eo pipefail`, step outputs from `$GITHUB_OUTPUT`.
-    static func runGitHubJob(_ name: String, in repo: TestRepository, context: [String: String]) throws -> JobRun {
+    static func runGitHubJob(_ name: String, in repo: TestRepository, context: [String: String],
+                             installs: Bool = false, extraEnvironment: [String: String] = [:]) throws -> JobRun {
         let workflow = try recipe(".github/workflows/release.yml")
         let job = try #require(workflow["jobs"]?[name], "no job \(name)")
         var run = JobRun(context: context)
@@ -72,7 +73,7 @@ struct CIRecipeTests {
         _ = FileManager.default.createFile(atPath: summary, contents: nil)
         for (index, step) in (job["steps"]?.items ?? []).enumerated() {
             let title = step["name"]?.string ?? step["uses"]?.string ?? "step \(index)"
-            guard let script = step["run"]?.string, title != "Install relctl" else { continue }
+            guard let script = step["run"]?.string, title != "Install relctl" || installs else { continue }
             let condition = step["if"]?.string ?? "success()"
             guard try Expression.truthy(condition, run.context, failed: run.failed) else { continue }
             #expect(!script.contains("${{"), "\(title): an expression inside run: (use env:)")
@@ -86,6 +87,7 @@ struct CIRecipeTests {
             for (key, value) in (workflow["env"]?.members ?? []) + (job["env"]?.members ?? []) + (step["env"]?.members ?? []) {
                 environment[key] = try Expression.substitute(value.string ?? "", run.context)
             }
+            environment.merge(extraEnvironment) { $1 }
             let result = try runProcess("/bin/bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", script], in: repo.path,
                                         environment: environment)
             run.stepsRun.append(title)
@@ -103,7 +105,8 @@ struct CIRecipeTests {
 
     static func gitHubContext(event: String, title: String = "", confirmMajor: Bool = false) -> [String: String] {
         ["github.event_name": event, "github.base_ref": event == "pull_request" ? "main" : "", "github.ref": "refs/heads/main",
-         "github.event.pull_request.title": title, "secrets.GITHUB_TOKEN": "test-token", "inputs.confirm_major": confirmMajor ? "true" : "false"]
+         "github.event.pull_request.title": title, "secrets.GITHUB_TOKEN": "test-token", "github.token": "test-token",
+         "inputs.confirm_major": confirmMajor ? "true" : "false", "env.RELCTL_VERSION": "v0.1.0"]
     }
 
     @Test func gitHubJobsRunOnTheEventTheyAreFor() throws {
@@ -174,6 +177,98 @@ struct CIRecipeTests {
         #expect(try origin.git(["show", "main:.major-release-pending"]).contains("\"version\": \"2.0.0\""))
     }
 
+    /// Pasted as it is, the workflow pins relctl, builds it once per version (a cache), asks for the least
+    /// permissions, lints a retitled pull request again and hands the build numbers to the store build.
+    @Test func gitHubRecipeIsPinnedCachedAndLeastPrivileged() throws {
+        let workflow = try Self.recipe(".github/workflows/release.yml")
+        #expect(workflow["permissions"]?["contents"]?.string == "read")
+        let types = try #require(workflow["on"]?["pull_request"]?["types"]?.string)
+        for type in ["opened", "edited", "synchronize", "reopened"] { #expect(types.contains(type), "\(type)") }
+        let version = try #require(workflow["env"]?["RELCTL_VERSION"]?.string)
+        #expect(version.hasPrefix("v") && version.dropFirst().allSatisfy { $0.isNumber || $0 == "." }, "a pinned tag: \(version)")
+        let jobs = try #require(workflow["jobs"])
+        #expect(jobs["pull-request"]?["permissions"] == nil, "the pull-request job keeps contents: read")
+        #expect(jobs["release"]?["permissions"]?["contents"]?.string == "write")
+        for job in ["pull-request", "release"] {
+            let steps = jobs[job]?["steps"]?.items ?? []
+            let cache = steps.first { $0["uses"]?.string?.hasPrefix("actions/cache@") == true }
+            #expect(cache?["with"]?["key"]?.string?.contains("${{ env.RELCTL_VERSION }}") == true, "\(job): cache key")
+            let install = try #require(steps.first { $0["name"]?.string == "Install relctl" }?["run"]?.string)
+            #expect(install.contains("--branch \"$RELCTL_VERSION\""), "\(job): the pinned version is what is built")
+            #expect(install.contains("if [ \"$CACHED\" != true ]"), "\(job): built only on a cache miss")
+        }
+        let build = try #require(jobs["release"]?["steps"]?.items.first { $0["name"]?.string == "Build the store binaries" })
+        #expect(build["env"]?["IOS_BUILD"]?.string == "${{ steps.release.outputs.ios_build }}")
+        #expect(build["env"]?["ANDROID_BUILD"]?.string == "${{ steps.release.outputs.android_build }}")
+    }
+
+    /// The Install step, run with a stub `sudo` (no apt here): on a cache hit it only puts the cached relctl on
+    /// PATH; without the RELCTL_GIT_URL variable it stops at once and says which variable to set.
+    @Test func gitHubInstallStepUsesTheCacheAndNamesAMissingVariable() throws {
+        let workflow = try Self.recipe(".github/workflows/release.yml")
+        let script = try #require(workflow["jobs"]?["release"]?["steps"]?.items.first { $0["name"]?.string == "Install relctl" }?["run"]?.string)
+        let scratch = try makeTempDirectory(prefix: "relctl-ci-install")
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        try FileManager.default.createDirectory(atPath: scratch + "/bin", withIntermediateDirectories: true)
+        try "#!/bin/sh\necho \"sudo $*\" >> \"$SUDO_LOG\"\n".write(toFile: scratch + "/bin/sudo", atomically: true, encoding: .utf8)
+        chmod(scratch + "/bin/sudo", 0o755)
+        var environment = try Self.baseEnvironment()
+        environment["PATH"] = scratch + "/bin:" + (environment["PATH"] ?? "")
+        environment.merge(["GITHUB_PATH": scratch + "/path", "HOME": scratch + "/home", "SUDO_LOG": scratch + "/sudo.log",
+                           "RUNNER_TEMP": scratch, "RELCTL_VERSION": "v0.1.0", "CACHED": "true",
+                           "RELCTL_GIT_URL": "file:///nowhere/relctl.git"]) { $1 }
+        let hit = try runProcess("/bin/bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", script], in: scratch, environment: environment)
+        #expect(hit.status == 0, "\(hit.stderr)")
+        #expect(try String(contentsOfFile: scratch + "/path", encoding: .utf8) == scratch + "/home/.local/relctl/bin\n")
+        #expect(try String(contentsOfFile: scratch + "/sudo.log", encoding: .utf8).contains("apt-get install -y -qq libgit2-dev"))
+
+        environment["RELCTL_GIT_URL"] = ""
+        let missing = try runProcess("/bin/bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", script], in: scratch, environment: environment)
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("set the repository variable RELCTL_GIT_URL to the git URL of relctl"), "\(missing.stderr)")
+    }
+
+    /// A protected main: the remote's pre-receive hook refuses the push of main (as GitHub refuses GITHUB_TOKEN).
+    /// The job fails, relctl says the push was refused and that nothing was published, and origin is untouched.
+    /// With a token the protection lets through (here: the hook gone, as for the app on the bypass list), the
+    /// next run releases.
+    @Test func gitHubReleaseOnAProtectedMainFailsCleanlyThenReleasesWithABypassToken() throws {
+        let origin = try Self.origin(commits: ["feat: offline maps"])
+        let hook = origin.path + "/hooks/pre-receive"
+        try """
+        #!/bin/sh
+        while read old new ref; do
+          if [ "$ref" = refs/heads/main ]; then
+            echo "error: GH006: Protected branch update failed for refs/heads/main." >&2
+            exit 1
+          fi
+        done
+        """.write(toFile: hook, atomically: true, encoding: .utf8)
+        chmod(hook, 0o755)
+        let daemon = try GitDaemon(serving: origin.path)
+        defer { daemon.stop() }
+        let before = try origin.git(["for-each-ref"])
+
+        let job = try Self.checkout(origin)
+        try job.git(["remote", "set-url", "origin", daemon.url])
+        let refused = try Self.runGitHubJob("release", in: job, context: Self.gitHubContext(event: "push"))
+        #expect(refused.failed)
+        #expect(refused.stepsRun == ["Release"])
+        #expect(refused.log.contains("push of main to 'origin' failed (pre-receive hook declined); nothing was published"), "\(refused.log)")
+        #expect(refused.log.contains("branch protection"), "\(refused.log)")
+        #expect(try origin.git(["for-each-ref"]) == before)
+
+        try FileManager.default.removeItem(atPath: hook)
+        let next = try Self.checkout(origin)
+        try next.git(["remote", "set-url", "origin", daemon.url])
+        var context = Self.gitHubContext(event: "push")
+        context["steps.app-token.outputs.token"] = "app-token"
+        let made = try Self.runGitHubJob("release", in: next, context: context)
+        #expect(!made.failed, "\(made.log)")
+        #expect(made.stepsRun == ["Release", "Build the store binaries"])
+        #expect(try origin.git(["rev-parse", "v1.3.0^{commit}"]) == (try origin.git(["rev-parse", "main"])))
+    }
+
     // MARK: GitLab CI
 
     /// Runs a GitLab job's `script:` lines in one shell, as the runner does, with the file's `variables:`.
@@ -238,7 +333,8 @@ struct CIRecipeTests {
 }
 
 /// GitHub Actions expressions as the recipes use them: context lookups, 'strings', ==, !=, && and the status
-/// functions. Anything else is an error, so a recipe cannot use what this runner would misread.
+/// functions in conditions, `a || b` in values. Anything else is an error, so a recipe cannot use what this runner
+/// would misread.
 enum Expression {
     struct Unsupported: Error, CustomStringConvertible { let description: String }
 
@@ -283,6 +379,11 @@ enum Expression {
 
     static func operand(_ text: String, _ context: [String: String]) throws -> String {
         let text = text.trimmingCharacters(in: .whitespaces)
+        if text.contains("||") {
+            // `a || b`: the first value that is not empty (nor false nor 0), else the last.
+            let values = try text.components(separatedBy: "||").map { try operand($0, context) }
+            return values.first { !($0.isEmpty || $0 == "false" || $0 == "0") } ?? values.last ?? ""
+        }
         if text.hasPrefix("'") && text.hasSuffix("'") && text.count >= 2 { return String(text.dropFirst().dropLast()) }
         if text == "true" || text == "false" { return text }
         guard text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" || $0 == "-" }) else {
@@ -290,4 +391,46 @@ enum Expression {
         }
         return context[text] ?? ""
     }
+}
+
+/// `git daemon` serving one bare repository on a loopback port, pushes allowed (its hooks run, as on a server).
+/// Started detached (it writes its pid), stopped by that pid.
+final class GitDaemon {
+    let url: String
+    private let pid: pid_t
+
+    init(serving repository: String) throws {
+        let base = URL(fileURLWithPath: repository).deletingLastPathComponent().path
+        let name = URL(fileURLWithPath: repository).lastPathComponent
+        let pidFile = base + "/git-daemon-\(name).pid"
+        var started: (pid_t, Int)?
+        for _ in 0..<20 where started == nil {
+            let port = Int.random(in: 20_000..<60_000)
+            try? FileManager.default.removeItem(atPath: pidFile)
+            // Through a shell that closes every descriptor but /dev/null on 0-2: the daemon would otherwise hold the
+            // pipes runProcess reads to their end (and any the test process left open) for as long as it lives.
+            let closing = "for fd in $(ls /proc/$$/fd); do [ \"$fd\" -gt 2 ] && eval \"exec $fd>&-\"; done; exec \"$0\" \"$@\" </dev/null >/dev/null 2>&1"
+            let launch = try runProcess("/bin/bash", ["-c", closing, TestRepository.gitPath,
+                "daemon", "--detach", "--pid-file=\(pidFile)", "--reuseaddr", "--listen=127.0.0.1", "--port=\(port)",
+                "--base-path=\(base)", "--export-all", "--enable=receive-pack", "--informative-errors", base])
+            guard launch.status == 0 else { continue }
+            var pid: pid_t = 0
+            for _ in 0..<100 {
+                if pid == 0, let text = try? String(contentsOfFile: pidFile, encoding: .utf8),
+                   let read = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) { pid = read }
+                if pid != 0, kill(pid, 0) != 0 { break }   // it exited: the port was taken
+                if pid != 0, try runProcess(TestRepository.gitPath, ["ls-remote", "git://127.0.0.1:\(port)/\(name)"]).status == 0 {
+                    started = (pid, port)
+                    break
+                }
+                usleep(50_000)
+            }
+            if started == nil, pid != 0 { kill(pid, SIGTERM) }
+        }
+        guard let (pid, port) = started else { throw CommandFailed(description: "git daemon did not start") }
+        self.pid = pid
+        url = "git://127.0.0.1:\(port)/\(name)"
+    }
+
+    func stop() { kill(pid, SIGTERM) }
 }
