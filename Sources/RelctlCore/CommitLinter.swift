@@ -2,8 +2,8 @@
 /// ``ConventionalCommitParser`` (the parser `relctl next` uses, so what passes here is what counts there), the
 /// footers through its footer rule. Every problem says the line it is on and how to fix it.
 package enum CommitLinter {
-    /// The problems of one commit message. `parentCount` > 1: a merge, which relctl never counts (nothing to
-    /// check). `releaseBranch`: the branch the commit is (or will be) on when that is a release branch, where a
+    /// The problems of one commit message. `parentCount` > 1, or a header git writes for a merge
+    /// (``GitMergeMessage``): a merge, which relctl never counts (nothing to check). `releaseBranch`: the branch the commit is (or will be) on when that is a release branch, where a
     /// `fixup!` commit would stay for good; nil on any other branch, where `git rebase --autosquash` folds it away.
     package static func lint(_ message: String, settings: LintSettings, parentCount: Int = 1,
                              releaseBranch: String? = nil) -> [LintProblem] {
@@ -21,6 +21,7 @@ package enum CommitLinter {
             return report(settings, [(.fixup, headerLine, "'\(header)' is a fixup commit on release branch '\(releaseBranch)', where it stays in the history for good",
                                       "squash it into the commit it fixes before it reaches '\(releaseBranch)': git rebase -i --autosquash, or amend that commit")])
         }
+        if GitMergeMessage.isMergeHeader(header) { return [] }
         var found: [(LintRule, Int, String, String)] = []
         let isRevert = CommitAnalyzer.isRevertSummary(header) && CommitAnalyzer.revertReference(in: message) != nil
         if !isRevert {
@@ -68,6 +69,10 @@ package enum CommitLinter {
 
     /// Why a header the parser refuses is not conventional, and the header that would be.
     private static func malformedHeader(_ header: String, line: Int, settings: LintSettings) -> (LintRule, Int, String, String) {
+        if header == "Squashed commit of the following:" {
+            return (.headerFormat, line, "'\(header)' is the header 'git merge --squash' writes, so relctl ignores this commit and every change it squashes",
+                    "write a header that sums them up, like 'feat(login): …'; the squashed messages can stay in the body")
+        }
         let bytes = Array(header.utf8)
         var i = 0
         while i < bytes.count, bytes[i].isASCIILetter || (i > 0 && (bytes[i].isASCIIDigit || bytes[i] == 0x2D || bytes[i] == 0x5F)) { i += 1 }
