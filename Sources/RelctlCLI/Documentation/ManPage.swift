@@ -105,7 +105,7 @@ struct ManPage {
         ("CHANGELOG.md", "The changelog a release writes (the changelog key of .relctl.json)."),
         (".git/relctl.lock", "Held while a release runs: one release at a time per repository."),
         (".git/relctl-last-sync", "The last version relctl sync or release wrote in this clone (prerelease build numbers)."),
-        (".git/hooks/commit-msg", "The hook relctl hooks install writes (in core.hooksPath when set)."),
+        (".git/hooks/commit-msg", "The hook relctl hooks install writes (in core.hooksPath when set; .husky/commit-msg under husky v9)."),
     ]
 
     /// One command's section: usage, summary, arguments, options, discussion.

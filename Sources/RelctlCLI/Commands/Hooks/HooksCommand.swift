@@ -5,12 +5,17 @@ import RelctlCore
 /// group, like `relctl gate`: each subcommand has its own options and help.
 enum HooksCommand {
     static let discussion = """
-        The hook goes where git runs hooks from: core.hooksPath when it is set (husky, lefthook; relative to the
-        work tree root), else the repository's hooks folder, which every worktree shares. It runs the relctl
-        that installed it, by absolute path, else 'relctl' on PATH; when neither is found it lets the commit
-        through with a warning. A commit-msg hook relctl did not write is never replaced without --force, and
-        'uninstall' removes only relctl's own. --json prints {"schemaVersion":1,"hook","action","executable"}
-        (action: installed, updated, replaced, removed or none; executable null for uninstall).
+        The hook goes where git runs hooks from: core.hooksPath when it is set (husky v5-8, lefthook; relative to
+        the work tree root), else the repository's hooks folder, which every worktree shares. Under husky v9
+        (core.hooksPath .husky/_, husky's generated scripts) it is .husky/commit-msg, which husky runs; under
+        husky v4 add "commit-msg": "relctl lint --message-file $HUSKY_GIT_PARAMS" to package.json instead. It
+        runs the relctl that installed it, by absolute path, else 'relctl' on PATH; when neither is found it lets
+        the commit through with a warning. relctl's lines sit between its marker line and '# end of relctl's
+        commit-msg hook': install updates them and uninstall removes them, keeping any other line of the file
+        (the file goes only when nothing else is left). A commit-msg hook relctl did not write is never replaced
+        without --force. relctl never writes through a symbolic link that leads outside the repository.
+        --json prints {"schemaVersion":1,"hook","action","executable"} (action: installed, updated, replaced,
+        removed or none; executable null for uninstall).
 
         EXIT CODES: 0 done (or nothing to do), 1 failure, 64 usage error.
         """
