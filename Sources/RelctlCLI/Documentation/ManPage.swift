@@ -95,6 +95,7 @@ struct ManPage {
         ("NO_COLOR", "Set and not empty: no colour in messages (colour is only ever used on a terminal)."),
         ("TERM", "dumb: no colour."),
         ("HOME", "Where a core.hooksPath of ~/... points (relctl hooks)."),
+        ("GIT_EDITOR", "':' when git runs the commit-msg hook without opening an editor: git then keeps comment lines in the message, and relctl lint --message-file reads them as part of it."),
         ("PATH", "Where curl (the App Store lookup) and, for the commit-msg hook, relctl are found."),
     ]
 
