@@ -112,6 +112,35 @@ struct HooksLayoutAndLinkTests {
         #expect(try gitCommit(repo, "feet: login").status != 0)
     }
 
+    @Test func huskyV9BeforeHuskyGeneratedItsRunnerGetsANote() throws {
+        let repo = try huskyV9()
+        try FileManager.default.removeItem(atPath: repo.path + "/.husky/_/commit-msg")
+        let installed = try hooks(repo, ["install"])
+        #expect(installed.status == 0)
+        #expect(installed.stderr == "note: .husky/_/commit-msg, husky's runner of .husky/commit-msg, does not exist yet, so git runs nothing; run 'npx husky' (npm install runs it through the \"prepare\" script)\n")
+        #expect(try gitCommit(repo, "feet: login").status == 0)   // what the note says: nothing runs yet
+        // What `npx husky` does, then the hook runs.
+        try repo.write(".husky/_/commit-msg", Self.huskyRunner)
+        try runProcess("/bin/chmod", ["+x", repo.path + "/.husky/_/commit-msg"])
+        #expect(try gitCommit(repo, "feet: login").status != 0)
+        #expect(try hooks(repo, ["install"]).stderr == "")
+    }
+
+    @Test func aHooksPathTheUserSetOutsideTheWorkTreeIsTheirs() throws {
+        let repo = try TestRepository()
+        try repo.commit("chore: initial commit")
+        let shared = try makeTempDirectory(prefix: "relctl-shared-hooks")
+        // A relative path that climbs out of the work tree (through a link of the user's, with a trailing slash):
+        // only the user's own config can say that, and relctl writes there.
+        let repoParent = (repo.path as NSString).deletingLastPathComponent
+        try FileManager.default.createSymbolicLink(atPath: repoParent + "/" + (shared as NSString).lastPathComponent + "-link", withDestinationPath: shared)
+        try repo.git(["config", "core.hooksPath", "../" + (shared as NSString).lastPathComponent + "-link/hooks/"])
+        let installed = try hooks(repo, ["install"])
+        #expect(installed.status == 0)
+        #expect(FileManager.default.isExecutableFile(atPath: shared + "/hooks/commit-msg"))
+        #expect(try gitCommit(repo, "feet: login").status != 0)
+    }
+
     @Test func huskyV4KeepsItsRunnerAndGetsThePackageJSONAdvice() throws {
         let repo = try TestRepository()
         try repo.commit("chore: initial commit")

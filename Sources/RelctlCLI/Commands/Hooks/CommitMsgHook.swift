@@ -44,11 +44,13 @@ struct CommitMsgHook {
         if let configured {
             if configured.hasPrefix("~/"), let home {
                 folder = LexicalPath.join(home, String(configured.dropFirst(2)))
-                roots.append(folder)
             } else {
                 folder = LexicalPath.join(workspace.root, configured)
-                if configured.hasPrefix("/") { roots.append(folder) }
             }
+            folder = LexicalPath.normalize(folder) ?? folder
+            // A folder the user's own config names outside the work tree (absolute, `~/`, `../hooks`) is theirs to
+            // write in; a relative one inside the work tree must not lead out of it through a committed link.
+            if !HookFile.isInside(folder, workspace.root) { roots.append(folder) }
         }
         let manager = FileManager.default
         let parent = (folder as NSString).deletingLastPathComponent

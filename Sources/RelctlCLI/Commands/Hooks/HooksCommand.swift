@@ -100,6 +100,10 @@ enum HooksCommand {
         } else {
             context.output.result(line)
         }
+        if case .huskyV9(let generated) = hook.layout, !FileManager.default.fileExists(atPath: generated) {
+            let shown = CommitMsgHook.shown(generated, root: hook.root)
+            context.output.message("note: \(shown), husky's runner of \(hook.displayPath), does not exist yet, so git runs nothing; run 'npx husky' (npm install runs it through the \"prepare\" script)")
+        }
     }
 
     private static func uninstall(_ hook: CommitMsgHook, json: Bool, context: CommandContext) throws {
