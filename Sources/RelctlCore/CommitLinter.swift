@@ -17,7 +17,7 @@ package enum CommitLinter {
         let headerLine = headerIndex + 1
         if CommitAnalyzer.stripFixupPrefixes(header) != nil {
             // git commit --fixup repeats a header that was checked already; only a release branch keeps it.
-            guard let releaseBranch else { return [] }
+            guard let releaseBranch else { return amendedMessageProblems(text, headerIndex: headerIndex, header: header, settings: settings) }
             return report(settings, [(.fixup, headerLine, "'\(header)' is a fixup commit on release branch '\(releaseBranch)', where it stays in the history for good",
                                       "squash it into the commit it fixes before it reaches '\(releaseBranch)': git rebase -i --autosquash, or amend that commit")])
         }
@@ -29,6 +29,20 @@ package enum CommitLinter {
         }
         found += footerProblems(text, headerIndex: headerIndex, message: message)
         return report(settings, found)
+    }
+
+    /// An `amend!` commit (`git commit --fixup=amend:<commit>`) carries, after its header and a blank line, the
+    /// message `git rebase --autosquash` gives the commit it amends: that message is checked, at its own lines.
+    /// `fixup!` and `squash!` commits have nothing to check.
+    private static func amendedMessageProblems(_ text: CommitMessageLines, headerIndex: Int, header: String,
+                                               settings: LintSettings) -> [LintProblem] {
+        guard header.hasPrefix("amend! "), headerIndex + 1 < text.lines.count,
+              let start = text.lines[(headerIndex + 1)...].firstIndex(where: { !$0.isEmpty }) else { return [] }
+        return lint(text.joined(start..<text.lines.count), settings: settings).map { problem in
+            var problem = problem
+            problem.line += start
+            return problem
+        }
     }
 
     /// The problems of a pull-request title: the header of the squash commit it will become.

@@ -127,6 +127,10 @@ struct HookGitWrittenMessageTests {
         let amend = try git(repo, ["commit", "-q", "--allow-empty", "--fixup=amend:HEAD~3"], editor: "true")
         #expect(amend.status == 0)
         #expect(try repo.git(["log", "-1", "--format=%s"]) == "amend! feat: dark mode\n")
+        // The message an amend! commit carries replaces the amended one's at autosquash: it is checked.
+        let badAmend = try git(repo, ["commit", "-q", "--allow-empty", "--fixup=amend:HEAD~4"], editor: "sed -i 3s/feat/feet/")
+        #expect(badAmend.status == 1)
+        #expect(badAmend.stderr == ".git/COMMIT_EDITMSG:3: error: unknown type 'feet' in 'feet: dark mode' (did you mean 'feat'? Or add 'feet' to \"lint\": {\"types\": [...]} in .relctl.json) [type-enum]\nchecked .git/COMMIT_EDITMSG: 1 error\n")
     }
 
     @Test func aFixupOnTheReleaseBranchIsStillAnError() throws {

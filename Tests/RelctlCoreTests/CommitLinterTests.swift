@@ -95,6 +95,15 @@ struct CommitLinterTests {
         #expect(problem.message.contains("release branch 'release/2.1'"))
     }
 
+    @Test func anAmendCommitsNewMessageIsChecked() {
+        // git commit --fixup=amend:<commit>: the body becomes that commit's message when autosquash folds it in.
+        #expect(rules("amend! feat: dark mode\n\nfeat(ui): dark mode\n\nBREAKING CHANGE: the theme API moved\n") == [])
+        #expect(rules("amend! feat: dark mode\n\nfeet: dark mode\n\nBreaking change: the theme API moved\n") == ["type-enum@3", "breaking-footer@5"])
+        #expect(rules("amend! feat: dark mode\n") == [])
+        #expect(rules("fixup! feat: dark mode\n\nfeet: not a message, only notes\n") == [])
+        #expect(rules("amend! feat: dark mode\n\nfeet: x\n", releaseBranch: "main") == ["fixup@1"])
+    }
+
     @Test func mergesAreNotChecked() {
         #expect(CommitLinter.lint("merging: whatever the author wrote", settings: settings, parentCount: 2).isEmpty)
         // A merge's message on a one-parent commit (a cherry-picked merge): relctl does not count it either.
