@@ -317,6 +317,31 @@ struct HooksLayoutAndLinkTests {
         #expect(try hooks(repo, ["uninstall"]).stdout == "removed .git/hooks/commit-msg\n")
     }
 
+    @Test func theUsersLinesInsideRelctlsAreNeverOverwritten() throws {
+        let repo = try TestRepository()
+        try repo.commit("chore: initial commit")
+        // The only place a line ran in relctl's older hook: before its exec.
+        let edited = Self.legacyScript.replacingOccurrences(of: "exec \"$relctl\"", with: "npx commitlint --edit \"$1\"\nexec \"$relctl\"")
+        try repo.write(".git/hooks/commit-msg", edited)
+        let refused = try hooks(repo, ["install"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "error: .git/hooks/commit-msg:12 is a line of yours among relctl's (between its marker line and '# end of relctl's commit-msg hook'), which relctl would overwrite; left as it is (move your lines below relctl's, after '# end of relctl's commit-msg hook' or, in a hook from an older relctl, after its 'exec' line, and rerun 'relctl hooks install', or replace the whole file with 'relctl hooks install --force')\n")
+        let uninstall = try hooks(repo, ["uninstall"])
+        #expect(uninstall.status == 1)
+        #expect(uninstall.stderr.hasPrefix("error: .git/hooks/commit-msg:12 is a line of yours among relctl's"))
+        #expect(try repo.read(".git/hooks/commit-msg") == edited)
+        // The advice, followed: the line moved after the exec line (it now runs after relctl's check).
+        try repo.write(".git/hooks/commit-msg", Self.legacyScript + "npx commitlint --edit \"$1\"\n")
+        let updated = try hooks(repo, ["install"])
+        #expect(updated.status == 0)
+        #expect(try repo.read(".git/hooks/commit-msg").hasSuffix("\(CommitMsgHook.endMarker)\nnpx commitlint --edit \"$1\"\n"))
+        // Inside the new block too.
+        let block = CommitMsgHook.block(executable: "/x/relctl")
+        try repo.write(".git/hooks/commit-msg", "#!/bin/sh\n" + (block.dropLast() + ["echo mine", block.last!]).joined(separator: "\n") + "\n")
+        #expect(try hooks(repo, ["uninstall"]).stderr.hasPrefix("error: .git/hooks/commit-msg:12 is a line of yours among relctl's"))
+        #expect(try hooks(repo, ["install", "--force"]).status == 0)
+    }
+
     @Test func relctlsMarkerWithoutItsEndIsRefusedUnlessForced() throws {
         let repo = try TestRepository()
         try repo.commit("chore: initial commit")

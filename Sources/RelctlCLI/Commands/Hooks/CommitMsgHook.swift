@@ -120,6 +120,9 @@ struct CommitMsgHook {
         case foreign
         /// The marker with no end line after it: relctl cannot tell its lines from the user's.
         case unterminated
+        /// Lines relctl never writes between the marker and the end line (the user's, added inside relctl's):
+        /// `line` is the first, from 1.
+        case mixed(line: Int)
         /// relctl's lines at `block` (line indices, end marker included); `userLines`: how many other non-blank
         /// lines there are (a first `#!` line does not count).
         case relctls(lines: [Substring], block: ClosedRange<Int>, userLines: Int)
@@ -142,6 +145,10 @@ struct CommitMsgHook {
                 self = .unterminated
                 return
             }
+            if let foreign = lines[start...end].firstIndex(where: { !CommitMsgHook.isRelctlsLine(bare($0)) }) {
+                self = .mixed(line: foreign + 1)
+                return
+            }
             var user = 0
             for (index, line) in lines.enumerated() where !(start...end).contains(index) {
                 if index == 0, line.hasPrefix("#!") { continue }
@@ -149,6 +156,30 @@ struct CommitMsgHook {
             }
             self = .relctls(lines: lines, block: start...end, userLines: user)
         }
+    }
+
+    /// The lines relctl writes between its marker and end lines, now or in its earlier hook (without the
+    /// `installed=` line, whose path varies), trimmed.
+    private static let knownLines: Set<Substring> = {
+        let legacy = [
+            "# Checks the message with 'relctl lint --message-file'; a message with errors stops the commit.",
+            "relctl=$installed", "if [ ! -x \"$relctl\" ]; then", "relctl=$(command -v relctl) || {",
+            "echo \"relctl commit-msg hook: relctl is neither at $installed nor on PATH; the message was not checked\" >&2",
+            "exit 0", "}", "fi", legacyEnd,
+        ]
+        return Set((block(executable: "") + legacy).map { trimmed(Substring($0)) })
+    }()
+
+    private static func trimmed(_ line: Substring) -> Substring {
+        var line = line.drop { $0 == " " || $0 == "\t" }
+        while let last = line.last, last == " " || last == "\t" || last == "\r" { line.removeLast() }
+        return line
+    }
+
+    /// Whether a line between the marker and the end line is one relctl writes there.
+    static func isRelctlsLine(_ line: Substring) -> Bool {
+        let line = trimmed(line)
+        return line.isEmpty || line.hasPrefix("relctl_installed='") || line.hasPrefix("installed='") || knownLines.contains(line)
     }
 
     /// The absolute path of the running relctl.

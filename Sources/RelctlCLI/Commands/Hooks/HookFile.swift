@@ -118,6 +118,10 @@ struct HookFile {
         "\(hook.displayPath) holds relctl's marker line but not the line that ends relctl's lines ('\(CommitMsgHook.endMarker)'), so relctl cannot tell its lines from yours; left as it is (delete relctl's lines from it and rerun 'relctl hooks \(command)'\(command == "install" ? ", or replace the whole file with 'relctl hooks install --force'" : ""))"
     }
 
+    static func mixed(_ hook: CommitMsgHook, line: Int, command: String) -> String {
+        "\(hook.displayPath):\(line) is a line of yours among relctl's (between its marker line and '\(CommitMsgHook.endMarker)'), which relctl would \(command == "install" ? "overwrite" : "delete"); left as it is (move your lines below relctl's, after '\(CommitMsgHook.endMarker)' or, in a hook from an older relctl, after its 'exec' line, and rerun 'relctl hooks \(command)'\(command == "install" ? ", or replace the whole file with 'relctl hooks install --force'" : ""))"
+    }
+
     /// husky v9 regenerates `.husky/_/commit-msg` (a runner of `.husky/commit-msg`); a relctl before this one wrote
     /// its hook there in its place. That file is put back as husky writes it, so `.husky/commit-msg` runs again.
     static func restoreHuskyRunner(_ hook: CommitMsgHook) throws {

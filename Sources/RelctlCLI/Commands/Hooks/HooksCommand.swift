@@ -78,6 +78,12 @@ enum HooksCommand {
             throw CLIFailure(message: "\(hook.displayPath) exists and was not written by relctl; left as it is (call 'relctl lint --message-file \"$1\"' from it, or replace it with 'relctl hooks install --force')")
         case .unterminated?:
             throw CLIFailure(message: HookFile.unterminated(hook, command: "install"))
+        case .mixed? where force:
+            text = CommitMsgHook.script(executable: executable)
+            action = "replaced"
+            verb = "replaced the hook in \(hook.displayPath)"
+        case .mixed(let at)?:
+            throw CLIFailure(message: HookFile.mixed(hook, line: at, command: "install"))
         case .relctls(let lines, let range, let userLines)?:
             action = "updated"
             if userLines == 0 {
@@ -119,6 +125,8 @@ enum HooksCommand {
             throw CLIFailure(message: "\(hook.displayPath) was not written by relctl; left as it is (remove it yourself if you mean to)")
         case .unterminated?:
             throw CLIFailure(message: HookFile.unterminated(hook, command: "uninstall"))
+        case .mixed(let at)?:
+            throw CLIFailure(message: HookFile.mixed(hook, line: at, command: "uninstall"))
         case .relctls(_, _, 0)?:
             try file.remove()
             line = "removed \(hook.displayPath)"
