@@ -61,7 +61,7 @@ enum HooksCommand {
         let block = CommitMsgHook.block(executable: executable)
         let text: String
         let action: String
-        var verb: String
+        let verb: String
         switch file.content {
         case nil:
             text = CommitMsgHook.script(executable: executable)
