@@ -222,6 +222,10 @@ struct HooksLayoutAndLinkTests {
         #expect(refused.status == 1)
         #expect(refused.stderr == "error: .git/hooks/commit-msg is a symbolic link to \(missing), which does not exist; left as it is (remove the link with 'rm .git/hooks/commit-msg' and rerun the command)\n")
         #expect(!FileManager.default.fileExists(atPath: missing))
+        try runProcess("/bin/rm", [".git/hooks/commit-msg"], in: repo.path)
+        #expect(try hooks(repo, ["install"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: missing))
+        #expect(try gitCommit(repo, "feet: login").status != 0)
     }
 
     @Test func aLinkInsideTheRepositoryIsFollowedAndKept() throws {
@@ -252,6 +256,11 @@ struct HooksLayoutAndLinkTests {
         let real = try #require(realpath(outside, nil).map { String(cString: $0) })
         #expect(refused.stderr == "error: githooks leads outside the repository (to \(real)) through a symbolic link; relctl does not write a hook there (remove the link, or point core.hooksPath at a folder inside the repository)\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside).isEmpty)
+        // The fix: a folder inside the repository.
+        try repo.git(["config", "core.hooksPath", "tools/githooks"])
+        #expect(try hooks(repo, ["install"]).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside).isEmpty)
+        #expect(try gitCommit(repo, "feet: login").status != 0)
     }
 
     // MARK: The user's lines
