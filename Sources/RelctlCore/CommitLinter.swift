@@ -2,8 +2,8 @@
 /// ``ConventionalCommitParser`` (the parser `relctl next` uses, so what passes here is what counts there), the
 /// footers through its footer rule. Every problem says the line it is on and how to fix it.
 package enum CommitLinter {
-    /// The problems of one commit message. `parentCount` > 1: a merge, which relctl never counts (nothing to
-    /// check). `releaseBranch`: the branch the commit is (or will be) on when that is a release branch, where a
+    /// The problems of one commit message. `parentCount` > 1, or a header git writes for a merge
+    /// (``GitMergeMessage``): a merge, which relctl never counts (nothing to check). `releaseBranch`: the branch the commit is (or will be) on when that is a release branch, where a
     /// `fixup!` commit would stay for good; nil on any other branch, where `git rebase --autosquash` folds it away.
     package static func lint(_ message: String, settings: LintSettings, parentCount: Int = 1,
                              releaseBranch: String? = nil) -> [LintProblem] {
@@ -17,10 +17,11 @@ package enum CommitLinter {
         let headerLine = headerIndex + 1
         if CommitAnalyzer.stripFixupPrefixes(header) != nil {
             // git commit --fixup repeats a header that was checked already; only a release branch keeps it.
-            guard let releaseBranch else { return [] }
+            guard let releaseBranch else { return amendedMessageProblems(text, headerIndex: headerIndex, header: header, settings: settings) }
             return report(settings, [(.fixup, headerLine, "'\(header)' is a fixup commit on release branch '\(releaseBranch)', where it stays in the history for good",
                                       "squash it into the commit it fixes before it reaches '\(releaseBranch)': git rebase -i --autosquash, or amend that commit")])
         }
+        if GitMergeMessage.isMergeHeader(header) { return [] }
         var found: [(LintRule, Int, String, String)] = []
         let isRevert = CommitAnalyzer.isRevertSummary(header) && CommitAnalyzer.revertReference(in: message) != nil
         if !isRevert {
@@ -28,6 +29,20 @@ package enum CommitLinter {
         }
         found += footerProblems(text, headerIndex: headerIndex, message: message)
         return report(settings, found)
+    }
+
+    /// An `amend!` commit (`git commit --fixup=amend:<commit>`) carries, after its header and a blank line, the
+    /// message `git rebase --autosquash` gives the commit it amends: that message is checked, at its own lines.
+    /// `fixup!` and `squash!` commits have nothing to check.
+    private static func amendedMessageProblems(_ text: CommitMessageLines, headerIndex: Int, header: String,
+                                               settings: LintSettings) -> [LintProblem] {
+        guard header.hasPrefix("amend! "), headerIndex + 1 < text.lines.count,
+              let start = text.lines[(headerIndex + 1)...].firstIndex(where: { !$0.isEmpty }) else { return [] }
+        return lint(text.joined(start..<text.lines.count), settings: settings).map { problem in
+            var problem = problem
+            problem.line += start
+            return problem
+        }
     }
 
     /// The problems of a pull-request title: the header of the squash commit it will become.
@@ -68,6 +83,10 @@ package enum CommitLinter {
 
     /// Why a header the parser refuses is not conventional, and the header that would be.
     private static func malformedHeader(_ header: String, line: Int, settings: LintSettings) -> (LintRule, Int, String, String) {
+        if header == "Squashed commit of the following:" {
+            return (.headerFormat, line, "'\(header)' is the header 'git merge --squash' writes, so relctl ignores this commit and every change it squashes",
+                    "write a header that sums them up, like 'feat(login): …'; the squashed messages can stay in the body")
+        }
         let bytes = Array(header.utf8)
         var i = 0
         while i < bytes.count, bytes[i].isASCIILetter || (i > 0 && (bytes[i].isASCIIDigit || bytes[i] == 0x2D || bytes[i] == 0x5F)) { i += 1 }

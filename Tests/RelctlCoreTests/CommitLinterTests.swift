@@ -95,9 +95,57 @@ struct CommitLinterTests {
         #expect(problem.message.contains("release branch 'release/2.1'"))
     }
 
+    @Test func anAmendCommitsNewMessageIsChecked() {
+        // git commit --fixup=amend:<commit>: the body becomes that commit's message when autosquash folds it in.
+        #expect(rules("amend! feat: dark mode\n\nfeat(ui): dark mode\n\nBREAKING CHANGE: the theme API moved\n") == [])
+        #expect(rules("amend! feat: dark mode\n\nfeet: dark mode\n\nBreaking change: the theme API moved\n") == ["type-enum@3", "breaking-footer@5"])
+        #expect(rules("amend! feat: dark mode\n") == [])
+        #expect(rules("fixup! feat: dark mode\n\nfeet: not a message, only notes\n") == [])
+        #expect(rules("amend! feat: dark mode\n\nfeet: x\n", releaseBranch: "main") == ["fixup@1"])
+    }
+
     @Test func mergesAreNotChecked() {
-        #expect(CommitLinter.lint("Merge branch 'topic'", settings: settings, parentCount: 2).isEmpty)
-        #expect(rules("Merge branch 'topic'") == ["header-format@1"])
+        #expect(CommitLinter.lint("merging: whatever the author wrote", settings: settings, parentCount: 2).isEmpty)
+        // A merge's message on a one-parent commit (a cherry-picked merge): relctl does not count it either.
+        #expect(rules("Merge branch 'topic'") == [])
+        #expect(rules("Merge branch 'feature/login' into 'main'\n\nAdd the login screen\n\nSee merge request mobile/app!12") == [])
+        // A person's header that starts with "Merge" is still checked.
+        #expect(rules("Merge the two configs") == ["header-format@1"])
+        #expect(rules("Merge-looking but plain: not conventional") == ["header-format@1"])
+    }
+
+    @Test(arguments: [
+        "Merge branch 'topic'", "Merge branch 'topic' into release/2.1", "Merge branch 'main' of https://github.com/o/app",
+        "Merge branch 'main' of ../other", "Merge branches 'a' and 'b'", "Merge branches 'a', 'b' and 'c' into main",
+        "Merge remote-tracking branch 'origin/main'", "Merge remote-tracking branch 'origin/main' into feature/x",
+        "Merge pull request #123 from owner/feature/login", "Merge tag 'v1.2.0'", "Merge tags 'v1' and 'v2'",
+        "Merge commit 'abc1234'", "Merge commit 'abc1234' into topic", "Merge branch 'a'; commit 'abc1234'",
+        "Merge branch 'feature/x' into 'main'", "Merge https://github.com/o/app", "Merge git@github.com:o/app.git",
+        "Merged in feature/login (pull request #12)", "Merged PR 1234: Add the login screen",
+    ])
+    func gitsAndTheForgesMergeHeaders(_ header: String) {
+        #expect(GitMergeMessage.isMergeHeader(header))
+    }
+
+    @Test(arguments: ["Merge", "Merge the two configs", "Merge pull request from x", "Merge pull request #12", "Merged PR x: y",
+                      "merge branch 'x'", "Merged the fix", "feat: Merge branch 'x'", "Merge everything"])
+    func headersThatAreNotGitsMerges(_ header: String) {
+        #expect(!GitMergeMessage.isMergeHeader(header))
+    }
+
+    @Test func gitsSquashHeaderSaysWhatIsLost() throws {
+        let problem = try #require(CommitLinter.lint("Squashed commit of the following:\n\ncommit abc\n", settings: settings).first)
+        #expect(problem.rule == .headerFormat)
+        #expect(problem.text == "'Squashed commit of the following:' is the header 'git merge --squash' writes, so relctl ignores this commit and every change it squashes (write a header that sums them up, like 'feat(login): …'; the squashed messages can stay in the body) [header-format]")
+    }
+
+    @Test func revertsGitWroteAreAccepted() {
+        #expect(rules("Revert \"feat: dark mode\"\n\nThis reverts commit 0123456789abcdef0123456789abcdef01234567.\n") == [])
+        #expect(rules("Revert \"Revert \"feat: dark mode\"\"\n\nThis reverts commit 0123456.\n") == [])
+        #expect(rules("Reapply \"feat: dark mode\"\n\nThis reverts commit 0123456.\n") == [])
+        #expect(rules("Revert \"Merge branch 'x'\"\n\nThis reverts commit 0123456, reversing\nchanges made to 89abcde.\n") == [])
+        // Without git's body it is a header like any other.
+        #expect(rules("Revert \"feat: dark mode\"") == ["header-format@1"])
     }
 
     @Test func severitiesAreConfigurable() {

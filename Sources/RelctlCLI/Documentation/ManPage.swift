@@ -94,6 +94,7 @@ struct ManPage {
         ("TERM", "dumb: no colour."),
         ("COLUMNS", "The width help is laid out for (default: the terminal's width, or 80 when the output is not a terminal)."),
         ("HOME", "Where a core.hooksPath of ~/... points (relctl hooks)."),
+        ("GIT_EDITOR", "':' when git runs the commit-msg hook without opening an editor: git then keeps comment lines in the message, and relctl lint --message-file reads them as part of it."),
         ("PATH", "Where curl (the App Store lookup) and, for the commit-msg hook, relctl are found."),
     ]
 
@@ -104,7 +105,7 @@ struct ManPage {
         ("CHANGELOG.md", "The changelog a release writes (the changelog key of .relctl.json)."),
         (".git/relctl.lock", "Held while a release runs: one release at a time per repository."),
         (".git/relctl-last-sync", "The last version relctl sync or release wrote in this clone (prerelease build numbers)."),
-        (".git/hooks/commit-msg", "The hook relctl hooks install writes (in core.hooksPath when set)."),
+        (".git/hooks/commit-msg", "The hook relctl hooks install writes (in core.hooksPath when set; .husky/commit-msg under husky v9)."),
     ]
 
     /// One command's section: usage, summary, arguments, options, discussion.

@@ -16,7 +16,7 @@ enum LintCommand {
         summary: "Check commit messages: conventional headers, known types, breaking-change footers that count.",
         options: [
             .value("--range", "A..B", "The commits to check (git revisions; 'A..' is A..HEAD)."),
-            .value("--message-file", "FILE", "Check one message file, as the commit-msg hook gets it ('#' lines are git's comments).",
+            .value("--message-file", "FILE", "Check one message file, as the commit-msg hook gets it ('#' lines are git's comments; '-' reads stdin).",
                    completion: .file),
             .value("--title", "TEXT", "Check a pull-request title: the header of the squash commit it becomes."),
             .repo, .config, .json,
@@ -24,8 +24,10 @@ enum LintCommand {
         discussion: """
         By default: on a release branch (one of 'branches'), the commits since the last release tag, the ones
         'relctl next' reads; on any other branch, the commits on HEAD that are not on the first release branch
-        that exists (locally, else origin/<branch>). Merge commits are skipped, as relctl never counts them;
-        fixup!/squash!/amend! commits too, except on a release branch, where they are errors.
+        that exists (locally, else origin/<branch>). What git writes itself passes: merges (and a merge's
+        message: Merge branch 'x', Merge pull request #N from …), as relctl never counts them; Revert "…" with
+        its 'This reverts commit' line; fixup!/squash!/amend! commits, except on a release branch, where they are
+        errors; a message file with nothing but comments (git aborts that commit itself).
 
         Each problem is one line with the fix and the rule: '<sha>: error: …', 'FILE:line: error: …' or
         'title: error: …'. Rules: header-format, type-enum, colon-space, subject-empty, header-max-length,
@@ -54,24 +56,40 @@ enum LintCommand {
             what = .object([("title", .string(title))])
             scope = "the title"
         } else if let file = arguments.value("--message-file") {
-            let path = LexicalPath.join(context.currentDirectory, file)
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw CLIFailure(message: "\(file): cannot read the message file; check the path (the commit-msg hook passes \"$1\")")
+            let shown = file == "-" ? "<stdin>" : file
+            let text = try CommitMessageFile.read(file, workspace: workspace, context: context)
+            let status: String
+            var problems: [LintProblem] = []
+            let summary = ConventionalCommitParser.summary(of: text.message)
+            if text.isEmpty {
+                status = "empty"   // git aborts the commit itself
+            } else if CommitMessageFile.concludesMerge(file, workspace: workspace, context: context) {
+                status = "merge"
+            } else if text.onlyComments {
+                // No editor (git commit -m/-F): git records comment lines as they are, unless told --cleanup=strip,
+                // which the hook cannot see; then it aborts the commit itself. Never block it.
+                status = "comments"
+                if settings.severity(of: .headerFormat) != .off {
+                    problems = [LintProblem(rule: .headerFormat, severity: .warning, line: 1,
+                                            message: "the message has only comment lines: git records them as the message when it opens no editor (git commit -m or -F without --cleanup=strip), and relctl ignores such a commit",
+                                            hint: "start the message with a header like 'fix(login): …', or leave it empty to abort the commit")]
+                }
+            } else {
+                let releaseBranch = try workspace.currentReleaseBranch()
+                problems = CommitLinter.lint(text.message, settings: settings, releaseBranch: releaseBranch)
+                status = GitMergeMessage.isMergeHeader(summary) ? "merge"
+                    : CommitAnalyzer.isFixup(summary) && releaseBranch == nil ? "fixup" : "checked"
             }
-            var comment = workspace.repository.configValue("core.commentChar") ?? "#"
-            if comment == "auto" { comment = "#" }
-            let text = CommitMessageFile(String(decoding: data, as: UTF8.self), commentChar: comment)
-            let problems = CommitLinter.lint(text.message, settings: settings, releaseBranch: try workspace.currentReleaseBranch())
-            checked = [LintedMessage(sha: nil, header: ConventionalCommitParser.summary(of: text.message), status: "checked",
-                                     problems: problems, place: { "\(file):\(text.fileLine($0.line))" })]
+            checked = [LintedMessage(sha: nil, header: summary, status: status,
+                                     problems: problems, place: { "\(shown):\(text.fileLine($0.line))" })]
             what = .object([("messageFile", .string(file))])
-            scope = file
+            scope = shown
         } else {
             let target = try workspace.lintTarget(range: arguments.value("--range"))
             for record in target.commits {
                 let summary = ConventionalCommitParser.summary(of: record.message)
                 let short = String(record.id.hex.prefix(12))
-                let status = record.parentCount > 1 ? "merge"
+                let status = record.parentCount > 1 || GitMergeMessage.isMergeHeader(summary) ? "merge"
                     : CommitAnalyzer.isFixup(summary) && target.releaseBranch == nil ? "fixup" : "checked"
                 let problems = CommitLinter.lint(record.message, settings: settings, parentCount: record.parentCount,
                                                  releaseBranch: target.releaseBranch)
