@@ -26,7 +26,7 @@ enum ReleaseWorkflow {
         defer { workspace.lock?.release() }
         if !request.dryRun {
             _ = try ReleaseRecovery.recover(workspace: workspace, output: output)
-        } else if let interrupted = InterruptedRelease.find(gitDir: workspace.repository.gitDir), !interrupted.running {
+        } else if let interrupted = try InterruptedRelease.find(gitDir: workspace.repository.gitDir), !interrupted.running {
             // What the files hold now is half a release: a dry run would plan from it. Only the real run finishes it.
             throw PreflightFailure(problems: [Problem("release \(interrupted.journal.version) was interrupted (\(ReleaseJournal.path(gitDir: workspace.repository.gitDir)), stopped after step '\(interrupted.journal.lastStep)'); \(interrupted.advice)")])
         }
