@@ -21,13 +21,13 @@ enum Publishing {
         do {
             let refs = try repository.remoteReferences(remote, environment: environment)
             if refs["refs/tags/\(plan.tag)"] != nil {
-                check.problems.append(Problem("tag \(plan.tag) already exists on '\(remote)' (another release published it); run 'git fetch --tags \(remote)' and check the history before releasing again"))
+                check.problems.append(Problem("tag \(plan.tag) already exists on '\(remote)' (another release published it); pull it with its tags (git pull --rebase --tags \(remote) \(plan.branch ?? "<branch>")) and run relctl again, which releases what that release did not hold"))
             }
             if let branch = plan.branch, let remoteHead = refs["refs/heads/\(branch)"], remoteHead != plan.head {
                 let known = try repository.contains(remoteHead)
                 let behind = known ? !(try repository.isAncestor(remoteHead, of: plan.head)) : true
                 if behind {
-                    check.problems.append(Problem("'\(remote)/\(branch)' has commits this clone does not have; pull (git pull --rebase \(remote) \(branch)) and run relctl again"))
+                    check.problems.append(Problem("'\(remote)/\(branch)' has commits this clone does not have; pull them with their tags (git pull --rebase --tags \(remote) \(branch)) and run relctl again"))
                 }
             }
             // The previous release may never have been published (its push failed): publish it with this one.
@@ -94,7 +94,7 @@ enum Publishing {
             }
             if try repository.isAncestor(tagCommit, of: remoteHead) { return .unpublished(branchOnRemote: true) }
             if try !repository.isAncestor(remoteHead, of: head) {
-                throw CLIFailure(message: "\(tag) was released locally but '\(remote)/\(short)' has moved on without it; rebase onto it (git pull --rebase \(remote) \(short)), delete the local tag (git tag -d \(tag)) and its changelog section, and release again")
+                throw CLIFailure(message: "\(tag) was released locally but '\(remote)/\(short)' has moved on without it; rebase onto it (git pull --rebase --tags \(remote) \(short)), delete the local tag (git tag -d \(tag)) and its changelog section, and release again")
             }
         }
         return .unpublished(branchOnRemote: false)
