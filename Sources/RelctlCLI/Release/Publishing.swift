@@ -144,6 +144,7 @@ enum Publishing {
                 case .updated, .alreadyThere: break
                 case .lost(let why): throw PushLostRace(message: "\(lost): \(why)")
                 case .refused(let why): throw branchFailed(why)
+                case .lockFile(let path): throw CLIFailure(message: remoteLockProblem(path, remote: remote, what: short, tag: tag))
                 }
             }
             faults?.step("push-branch")
@@ -162,21 +163,37 @@ enum Publishing {
         for (index, name) in tags.enumerated() {
             let ref = "refs/tags/\(name)"
             var why: String?
+            var lockFile: String?
             do {
                 switch try repository.updateRemoteReference(remote: remote, localRef: ref, remoteRef: ref, expected: nil,
                                                             environment: environment,
                                                             objectsSent: { faults?.step("push-objects-tag-\(index + 1)") }) {
                 case .updated, .alreadyThere: break
                 case .lost(let text), .refused(let text): why = text
+                case .lockFile(let path): lockFile = path
                 }
             } catch {
                 why = error.message
+            }
+            if let lockFile {
+                throw CLIFailure(message: "\(short) is on '\(remote)' but " + remoteLockProblem(lockFile, remote: remote, what: name, tag: nil))
             }
             if let why {
                 throw CLIFailure(message: "\(short) is on '\(remote)' but the tag \(name) was refused (\(why)): \(rerun), or push the tag by hand: git push \(remote) refs/tags/\(name)")
             }
             faults?.step("push-tag-\(index + 1)")
         }
+    }
+}
+
+extension Publishing {
+    /// A lock file git left in the remote (a push killed while it held the reference's lock): named with the command
+    /// that removes it, as lock files in the clone are (`GitLockFiles`). `tag`: the release made locally, not
+    /// published (the branch's push failed).
+    static func remoteLockProblem(_ path: String, remote: String, what: String, tag: String?) -> String {
+        let rerun = "rerun 'relctl release --push', which finds the release made locally and only pushes"
+        let local = tag.map { "; nothing was published, and the release \($0) is committed and tagged locally" } ?? ""
+        return "the push of \(what) to '\(remote)' is blocked by git's lock file \(path) in the remote, left by a push that was stopped\(local): if no push to '\(remote)' is running, remove it (rm '\(path)') and \(rerun)"
     }
 }
 
