@@ -132,6 +132,21 @@ struct ReleaseJournalTrustTests {
         #expect(try repo.snapshot() == before)
     }
 
+    /// A tagger that would forge lines of the tag object's header: refused before any tag is made.
+    @Test func aTaggerWithALineBreakIsRefused() throws {
+        let repo = try killedRelease()
+        var journal = try readJournal(repo)
+        var tagger = try #require(journal["tagger"] as? [String: Any])
+        tagger["name"] = "Release Bot\nobject 0000000000000000000000000000000000000000"
+        journal["tagger"] = tagger
+        try writeJournal(repo, journal)
+        let before = try repo.snapshot()
+        let rerun = try runRelctl(["release"], in: repo.path)
+        #expect(rerun.status == 1)
+        #expect(rerun.stderr == "error: cannot use the journal of an interrupted release, \(journalPath(repo)): the tagger \"Release Bot\\012object 0000000000000000000000000000000000000000\" is not a name or email git accepts; \(fix(repo))\n")
+        #expect(try repo.snapshot() == before)
+    }
+
     /// A journal naming a tag as its branch: an error naming the journal, not git's "object is not a commit".
     @Test func aTagNamedAsTheBranchIsRefusedNamingTheJournal() throws {
         let repo = try killedRelease()

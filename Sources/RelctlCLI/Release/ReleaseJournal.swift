@@ -119,7 +119,9 @@ struct ReleaseJournal: Codable, Equatable {
         guard schemaVersion == 1 else { return "schemaVersion \(schemaVersion) is not one this relctl knows" }
         guard pid > 0 else { return "pid \(pid) is not a process id" }
         for (key, path) in files.map({ ("file", $0.path) }) + folders.map({ ("folder", $0) }) {
-            if let problem = Self.pathProblem(path) { return "the \(key) \"\(path)\" \(problem)" }
+            if let problem = Self.pathProblem(path) {
+                return "the \(key) \"\(TerminalText.escaped(path).replacingOccurrences(of: "\n", with: "\\012"))\" \(problem)"
+            }
         }
         for file in files {
             if let before = file.before, ObjectID(hex: before) == nil { return "\(file.path): 'before' is not a blob id" }
@@ -131,8 +133,14 @@ struct ReleaseJournal: Codable, Equatable {
         guard branch.hasPrefix("refs/heads/"), Repository.isValidReferenceName(branch) else {
             return "the branch \"\(branch)\" is not a branch (refs/heads/…)"
         }
-        guard !version.isEmpty, !version.unicodeScalars.contains(where: { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) }) else {
-            return "the version is not one relctl writes"
+        func hasControl(_ text: String) -> Bool {
+            text.unicodeScalars.contains { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) }
+        }
+        guard !version.isEmpty, !hasControl(version) else { return "the version is not one relctl writes" }
+        // The tagger goes into the tag object's header: a line break or an angle bracket would forge header lines.
+        for field in [tagger.name, tagger.email] where field.isEmpty || hasControl(field) || field.contains("<") || field.contains(">") {
+            let shown = TerminalText.escaped(field).replacingOccurrences(of: "\n", with: "\\012")
+            return "the tagger \"\(shown)\" is not a name or email git accepts"
         }
         return nil
     }
