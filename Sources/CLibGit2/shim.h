@@ -16,6 +16,9 @@ static inline int relctl_git_enable_caching(int enabled) {
 static inline int relctl_git_enable_strict_hash_verification(int enabled) {
     return git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, enabled);
 }
+static inline int relctl_git_set_owner_validation(int enabled) {
+    return git_libgit2_opts(GIT_OPT_SET_OWNER_VALIDATION, enabled);
+}
 static inline int relctl_git_set_ssl_cert_locations(const char *file, const char *path) {
     return git_libgit2_opts(GIT_OPT_SET_SSL_CERT_LOCATIONS, file, path);
 }

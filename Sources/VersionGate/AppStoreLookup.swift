@@ -17,15 +17,48 @@ public enum AppStoreLookup {
 
     /// The listing in a lookup response: the first result's `version` and `trackViewUrl`. A response that does
     /// not parse, lists no result, or whose result has no version is ``StoreListing/unavailable``: no prompt at
-    /// all, forced or not.
-    public static func listing(fromResponse text: String) -> StoreListing {
+    /// all, forced or not. With `bundleID`, only a result for that app counts (its `bundleId`, compared without
+    /// regard to ASCII case, as the lookup itself does): an answer about another app lists nothing. A version that
+    /// is not plain text (``isPlainVersion(_:)``) is never read: the listing is unavailable.
+    public static func listing(fromResponse text: String, bundleID: String? = nil) -> StoreListing {
         guard let response = try? GateJSON.parse(text), case .array(let results)? = response["results"],
-            let first = results.first, case .string(let version)? = first["version"],
+            let first = results.first(where: { bundleID == nil || matches($0, bundleID!) }),
+            case .string(let version)? = first["version"], isPlainVersion(version),
             GateVersion(version).hasNumber
         else { return .unavailable }
         var url: String?
         if case .string(let page)? = first["trackViewUrl"], !page.isEmpty { url = page }
         return .listed(version: GateVersion(version), url: url)
+    }
+
+    /// The `bundleId` of every result in a lookup response, in order (for a message naming the app it is about).
+    public static func bundleIDs(inResponse text: String) -> [String] {
+        guard let response = try? GateJSON.parse(text), case .array(let results)? = response["results"] else { return [] }
+        return results.compactMap { result in
+            if case .string(let id)? = result["bundleId"] { return id }
+            return nil
+        }
+    }
+
+    /// The `version` the response's result for `bundleID` holds, as written, when it is not plain text.
+    public static func unreadableVersion(inResponse text: String, bundleID: String) -> String? {
+        guard let response = try? GateJSON.parse(text), case .array(let results)? = response["results"],
+            let first = results.first(where: { matches($0, bundleID) }), case .string(let version)? = first["version"],
+            !isPlainVersion(version)
+        else { return nil }
+        return version
+    }
+
+    /// A version a store lists is short printable text: no control character (C0, DEL, C1: a terminal escape such
+    /// as `3.0.0\u{1B}]0;…\u{07}` is not a version), at most 64 characters.
+    public static func isPlainVersion(_ version: String) -> Bool {
+        version.unicodeScalars.count <= 64
+            && !version.unicodeScalars.contains { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) }
+    }
+
+    private static func matches(_ result: GateJSON, _ bundleID: String) -> Bool {
+        guard case .string(let id)? = result["bundleId"] else { return false }
+        return GateText.asciiLowercased(id) == GateText.asciiLowercased(bundleID)
     }
 
     private static func percentEncoded(_ text: String) -> String {

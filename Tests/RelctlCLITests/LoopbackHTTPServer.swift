@@ -15,14 +15,17 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     private let listener: Int32
     private let lock = NSLock()
     private var response: (status: Int, body: String)
+    /// Answers without a Content-Length (the body ends when the connection closes), as a stream of unknown size.
+    let omitsContentLength: Bool
     private var targets: [String] = []
     private var stopped = false
     private let finished = DispatchSemaphore(value: 0)
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    init(status: Int = 200, body: String) throws {
+    init(status: Int = 200, body: String, omitsContentLength: Bool = false) throws {
         response = (status, body)
+        self.omitsContentLength = omitsContentLength
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ServerError(what: "socket") }
         var address = sockaddr_in()
@@ -98,7 +101,8 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         if parts.count >= 2 { targets.append(String(parts[1])) }
         let (status, body) = response
         lock.unlock()
-        let reply = "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Error")\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+        let length = omitsContentLength ? "" : "Content-Length: \(body.utf8.count)\r\n"
+        let reply = "HTTP/1.1 \(status) \(status == 200 ? "OK" : "Error")\r\nContent-Type: application/json\r\n\(length)Connection: close\r\n\r\n\(body)"
         let bytes = Array(reply.utf8)
         var sent = 0
         while sent < bytes.count {

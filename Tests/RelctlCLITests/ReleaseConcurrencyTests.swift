@@ -45,9 +45,10 @@ struct ReleaseConcurrencyTests {
         for i in results.indices where i != winner {
             let result = results[i]
             #expect(result.status == 1, "\(result.stderr)")
-            let clear = result.stderr.contains("pull and rerun")
-                || result.stderr.contains("has commits this clone does not have; pull")
-                || result.stderr.contains("tag v1.3.0 already exists on 'origin'")
+            // Whichever check caught it, the advice is the pull that fetches the winner's tag.
+            let clear = result.stderr.contains("pull it with its tags and rerun (git pull --rebase --tags origin main, then relctl release --push)")
+                || result.stderr.contains("has commits this clone does not have; pull them with their tags (git pull --rebase --tags origin main)")
+                || result.stderr.contains("tag v1.3.0 already exists on 'origin' (another release published it); pull it with its tags (git pull --rebase --tags origin main)")
             #expect(clear, "\(result.stderr)")
             #expect(!result.stderr.contains("pushed main"))
             // Nothing of the loser's stays: no release commit, no tag, a clean tree.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import VersionGate
 
@@ -36,5 +37,29 @@ struct AppStoreLookupTests {
         let config = GateConfig(minimumSupportedVersion: "1.1")
         #expect(GateLadder.evaluate(installed: "1.0.1", config: config, store: listing).status == .ok)
         #expect(GateLadder.evaluate(installed: "1.0", config: config, store: listing).status == .blocked)
+    }
+
+    @Test("with a bundle id, only that app's result counts, without regard to ASCII case")
+    func bundleIDMustMatch() {
+        let response = #"{"resultCount":2,"results":[{"bundleId":"com.example.other","version":"9.9.9"},{"bundleId":"COM.Example.Fieldbook","version":"1.0.2"}]}"#
+        #expect(AppStoreLookup.listing(fromResponse: response, bundleID: "com.example.fieldbook") == .listed(version: "1.0.2", url: nil))
+        #expect(AppStoreLookup.listing(fromResponse: response, bundleID: "com.example.missing") == .unavailable)
+        #expect(AppStoreLookup.listing(fromResponse: #"{"results":[{"version":"9.9.9"}]}"#, bundleID: "com.example.fieldbook") == .unavailable)
+        #expect(AppStoreLookup.bundleIDs(inResponse: response) == ["com.example.other", "COM.Example.Fieldbook"])
+    }
+
+    @Test("a version holding a control character, or longer than 64 characters, is never read", arguments: [
+        "3.0.0\u{1B}]0;pwned\u{07}", "3.0.0\n", "3.0.0\u{9B}2J", "1." + String(repeating: "0", count: 70),
+    ])
+    func unplainVersionIsUnavailable(_ version: String) {
+        var escaped = ""
+        for scalar in version.unicodeScalars {
+            escaped += scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0) ? String(format: "\\u%04x", scalar.value) : String(scalar)
+        }
+        let response = #"{"results":[{"bundleId":"com.example.fieldbook","version":""# + escaped + #""}]}"#
+        #expect(AppStoreLookup.listing(fromResponse: response) == .unavailable)
+        #expect(AppStoreLookup.listing(fromResponse: response, bundleID: "com.example.fieldbook") == .unavailable)
+        #expect(!AppStoreLookup.isPlainVersion(version))
+        #expect(AppStoreLookup.isPlainVersion("3.0.0"))
     }
 }

@@ -14,6 +14,9 @@ protocol CIProvider: Sendable {
     func publish(summary: String, output: Output)
     /// Whether the job log renders ANSI colour although stderr is not a terminal.
     var logShowsColor: Bool { get }
+    /// What this provider's log parser must not find in relctl's output (`CILogSafety`); `Output` applies it to
+    /// every line.
+    var logSafety: CILogSafety { get }
     /// The environment variables that hold the job's token for HTTPS pushes, in the order they are tried after
     /// `RELCTL_GIT_TOKEN` (RelctlGit's `RemoteCredentials` reads them).
     var tokenVariables: [String] { get }

@@ -6,6 +6,8 @@ struct GitHubActions: CIProvider {
     /// `$GITHUB_OUTPUT` and `$GITHUB_STEP_SUMMARY`: the files the runner reads after the step; nil when unset or empty.
     let outputFile: String?
     let summaryFile: String?
+    /// Lines starting with `::` are workflow commands: only the annotations below pass as such.
+    let logSafety = CILogSafety(.githubWorkflowCommands)
 
     init?(environment: [String: String]) {
         guard environment["GITHUB_ACTIONS"] == "true" else { return nil }
@@ -20,13 +22,13 @@ struct GitHubActions: CIProvider {
     /// the title, as the runner reads workflow commands.
     func warningAnnotation(title: String, message: String) -> String? {
         let title = Self.escapeData(title).replacingBytes([0x3A: "%3A", 0x2C: "%2C"])
-        return "::warning title=\(title)::\(Self.escapeData(message))"
+        return logSafety.meaning("::warning title=\(title)::\(Self.escapeData(message))")
     }
 
     /// `::error title=<title>::<message>`, escaped as the warning is.
     func errorAnnotation(title: String, message: String) -> String? {
         let title = Self.escapeData(title).replacingBytes([0x3A: "%3A", 0x2C: "%2C"])
-        return "::error title=\(title)::\(Self.escapeData(message))"
+        return logSafety.meaning("::error title=\(title)::\(Self.escapeData(message))")
     }
 
     /// Entries appended to `$GITHUB_OUTPUT`: `name=value`, or `name<<DELIMITER` with a random delimiter when the value

@@ -5,6 +5,8 @@ struct GitLabCI: CIProvider {
         guard environment["GITLAB_CI"] == "true" else { return nil }
     }
 
+    /// Section markers fold the job log: none reaches it from relctl's text.
+    let logSafety = CILogSafety(.gitlabSections)
     var logShowsColor: Bool { true }
     var tokenVariables: [String] { ["GITLAB_TOKEN", "CI_JOB_TOKEN"] }
 

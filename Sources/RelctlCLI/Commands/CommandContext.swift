@@ -13,6 +13,8 @@ struct CommandContext {
         self.output = output
         self.currentDirectory = currentDirectory
         ci = CIProviders.detect(environment)
+        // Every line relctl writes from here on is safe to the CI's log parser.
+        output.logSafety = ci?.logSafety
         run = RunState()
     }
 }

@@ -25,7 +25,14 @@ enum StatusCommand {
         let floor = workspace.versionFloor()
         let backwards = workspace.backwardsProblem(analysis, floor: floor)
         let rangeProblems = analysis.rangeProblems(mainBranch: workspace.mainBranch)
-        let interrupted = InterruptedRelease.find(gitDir: workspace.repository.gitDir)
+        // A journal that cannot be used is shown (and the exit code says so): the next release refuses it.
+        var journalProblem: String?
+        var interrupted: InterruptedRelease?
+        do {
+            interrupted = try InterruptedRelease.find(gitDir: workspace.repository.gitDir)
+        } catch let failure as CLIFailure {
+            journalProblem = failure.message
+        }
         if arguments.has("--json") {
             var members: [(String, JSONOutput)] = [
                 ("schemaVersion", .int(1)), ("branch", .optional(branch)),
@@ -50,11 +57,14 @@ enum StatusCommand {
             members.append(("gate", GateStatusReport.json(workspace)))
             // Only when a release was interrupted (or is running): the key is absent otherwise.
             if let interrupted { members.append(("interruptedRelease", interrupted.json)) }
+            if let journalProblem { members.append(("journalProblem", .string(journalProblem))) }
             context.output.result(JSONOutput.object(members).rendered())
+            if journalProblem != nil { throw ExitCode.failure }
             return
         }
         var text = "branch:        \(branch ?? "(detached HEAD)")\n"
         if let interrupted { text += interrupted.text }
+        if let journalProblem { text += "problem:       \(journalProblem)\n" }
         if let line = ReleaseReport.trackLine(analysis.track, prereleaseNumber: analysis.prereleaseNumber) {
             text += "channel:       \(line)\n"
         }
@@ -93,5 +103,6 @@ enum StatusCommand {
             text += "major pending: none\n"
         }
         context.output.resultText(text)
+        if journalProblem != nil { throw ExitCode.failure }
     }
 }

@@ -52,7 +52,7 @@ enum SyncCommand {
         // gate decision writes the files between its reading and its writing; a dry run takes none.
         let workspace = try Workspace.open(arguments, context, locked: !arguments.has("--dry-run"), command: "sync")
         defer { workspace.lock?.release() }
-        if !arguments.has("--dry-run"), let interrupted = InterruptedRelease.find(gitDir: workspace.repository.gitDir, holdingLock: true) {
+        if !arguments.has("--dry-run"), let interrupted = try InterruptedRelease.find(gitDir: workspace.repository.gitDir, holdingLock: true) {
             // The files hold half a release: writing over them would leave it neither finished nor undoable.
             throw CLIFailure(message: "release \(interrupted.journal.version) \(interrupted.running ? "is being made" : "was interrupted") (\(ReleaseJournal.path(gitDir: workspace.repository.gitDir))); \(interrupted.advice) before syncing; nothing was written")
         }

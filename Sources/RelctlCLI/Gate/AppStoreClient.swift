@@ -19,10 +19,19 @@ enum AppStoreClient {
     /// No lookup may hold a release engineer longer than this (curl's `--max-time`).
     static let timeoutSeconds = 20
 
+    /// The most of an answer relctl reads: a lookup answer is a few kilobytes; more is not one, and reading it
+    /// would only cost memory.
+    static let maximumAnswerBytes = 4 << 20
+
     /// What the lookup said, with the URL asked.
     struct Answer {
+        /// The listing of the app asked about: a result for another app lists nothing.
         let listing: StoreListing
         let url: String
+        /// The apps the answer's results are about, when none is the one asked about.
+        var otherApps: [String] = []
+        /// The version the app's result holds, when it is not plain text (a control character): refused.
+        var unreadableVersion: String?
     }
 
     struct LookupFailure: Error {
@@ -55,6 +64,7 @@ enum AppStoreClient {
         // The body, then the status on a line of its own; errors on stderr. Redirects only to https.
         process.arguments = ["--silent", "--show-error", "--max-time", String(timeoutSeconds), "--connect-timeout", "10",
                              "--proto", "=https,http", "--location", "--max-redirs", "3", "--proto-redir", "=https",
+                             "--max-filesize", String(maximumAnswerBytes),
                              "--header", "Accept: application/json", "--write-out", "\n%{http_code}", "--", address]
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
@@ -65,9 +75,25 @@ enum AppStoreClient {
         } catch {
             throw LookupFailure(url: address, reason: "cannot run \(curl): \(error.localizedDescription)")
         }
-        let body = output.fileHandleForReading.readDataToEndOfFile()
+        // Read in bounded pieces: an answer larger than any lookup answer stops curl and is refused.
+        var body = Data()
+        var tooLarge = false
+        let reader = output.fileHandleForReading
+        while let chunk = try? reader.read(upToCount: 65536), !chunk.isEmpty {
+            body.append(chunk)
+            if body.count > maximumAnswerBytes + 16 {
+                tooLarge = true
+                process.terminate()
+                break
+            }
+        }
+        try? reader.close()
         let message = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        let megabytes = maximumAnswerBytes >> 20
+        if tooLarge || process.terminationStatus == 63 {
+            throw LookupFailure(url: address, reason: "the answer is larger than \(megabytes) MB, and a lookup answer is a few kilobytes; relctl reads no more of it")
+        }
         guard process.terminationStatus == 0 else {
             let said = String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             throw LookupFailure(url: address, reason: said.isEmpty ? "curl exited with \(process.terminationStatus)" : said)
@@ -76,7 +102,14 @@ enum AppStoreClient {
         let status = text.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init) ?? ""
         text = String(text.dropLast(status.count))
         guard status == "200" else { throw LookupFailure(url: address, reason: "HTTP status \(status)") }
-        return Answer(listing: AppStoreLookup.listing(fromResponse: text), url: address)
+        var answer = Answer(listing: AppStoreLookup.listing(fromResponse: text, bundleID: bundleID), url: address)
+        if case .unavailable = answer.listing {
+            answer.unreadableVersion = AppStoreLookup.unreadableVersion(inResponse: text, bundleID: bundleID)
+            let lowered = bundleID.lowercased()
+            let others = AppStoreLookup.bundleIDs(inResponse: text)
+            if !others.contains(where: { $0.lowercased() == lowered }) { answer.otherApps = others }
+        }
+        return answer
     }
 
     /// `curl` on the run's PATH, else in the usual places.

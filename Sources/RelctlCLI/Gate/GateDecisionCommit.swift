@@ -143,32 +143,69 @@ struct GateDecisionCommit {
         defer { lock?.release() }
         try InterruptedRelease.refuse(gitDir: repository.gitDir)
         let writes = document.map { [$0] } ?? []
+        // Before anything changes, the document, the index and the marker are kept under a second name: hard links
+        // (or a rename), which need no data block, so a failure on a full disk is undone by renames, which need
+        // none either — never a raised document that no commit records.
+        let documentKeep = document.flatMap { $0.oldBytes == nil ? nil : Self.keepLink($0.path) }
+        let indexPath = repository.gitDir + "/index"
+        let indexKeep = Self.keepLink(indexPath)
+        var markerKeep: String?
+        func discardKeeps() {
+            for keep in [documentKeep, indexKeep, markerKeep] { if let keep { unlink(keep) } }
+        }
         do {
             try TransactionalWriter.write(writes)
         } catch {
+            discardKeeps()
             throw CLIFailure(message: "\(error.description); nothing was changed")
         }
-        var markerRemoved = false
         do {
             if let marker {
-                guard unlink(marker.path) == 0 else {
+                let keep = Self.keepName(marker.path)
+                guard rename(marker.path, keep) == 0 else {
                     throw CLIFailure(message: "cannot remove \(MajorReleaseMarker.fileName): \(String(cString: strerror(errno)))")
                 }
-                markerRemoved = true
+                markerKeep = keep
             }
-            return try repository.commit(paths: paths, message: message, identities: identities, expectedParent: head)
+            let commit = try repository.commit(paths: paths, message: message, identities: identities, expectedParent: head)
+            discardKeeps()
+            return commit
         } catch {
-            var failures = TransactionalWriter.undo(writes)
-            if markerRemoved, let marker, (try? Data(marker.bytes).write(to: URL(fileURLWithPath: marker.path))) == nil {
+            var failures: [String] = []
+            if let document, let documentKeep, rename(documentKeep, document.path) == 0 {
+                // The document's own file is back, byte for byte.
+            } else {
+                failures += TransactionalWriter.undo(writes)
+            }
+            if let marker, let markerKeep, rename(markerKeep, marker.path) != 0,
+               (try? Data(marker.bytes).write(to: URL(fileURLWithPath: marker.path))) == nil {
                 failures.append(MajorReleaseMarker.fileName)
             }
             // A commit refused because git's index is locked never wrote the index: nothing to restore there.
             let indexLocked = (error as? GitError)?.kind == .locked
-            if !indexLocked, (try? repository.resetIndex(to: head, paths: paths)) == nil { failures.append("the index") }
+            if !indexLocked, !(indexKeep.map { rename($0, indexPath) == 0 } ?? false),
+               (try? repository.resetIndex(to: head, paths: paths)) == nil {
+                failures.append("the index")
+            }
+            for keep in [documentKeep, indexKeep, markerKeep] { if let keep { unlink(keep) } }
             let what = (error as? GitError)?.description ?? (error as? CLIFailure)?.message ?? "\(error)"
             throw CLIFailure(message: "the decision could not be committed: \(what); " + (failures.isEmpty
                 ? "the gate document, the marker and the index were restored"
                 : "could not restore \(failures.joined(separator: ", ")); check 'git status'"))
         }
+    }
+
+    /// A second name for `path`, beside it, as relctl names its temporary files (`.name.relctl-<pid>-<n>.tmp`: a
+    /// killed run's is removed by the next release).
+    static func keepName(_ path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        return (folder.isEmpty ? "." : folder) + "/.\(name).relctl-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+    }
+
+    /// `path` hard-linked under `keepName`; nil when it does not exist or cannot be linked.
+    static func keepLink(_ path: String) -> String? {
+        let keep = keepName(path)
+        return link(path, keep) == 0 ? keep : nil
     }
 }

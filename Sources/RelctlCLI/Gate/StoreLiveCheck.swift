@@ -19,6 +19,10 @@ enum StoreLiveCheck {
             throw CLIFailure(message: "\(storeName) lists \(version) of \(store.bundleID), older than \(minimum): raising the minimum now would block users below \(minimum) with nothing to install; wait until \(minimum) is live (App Store Connect: Ready for Distribution) and rerun")
         case .listed(let version, _):
             return "\(storeName) lists \(version)"
+        case .unavailable where answer.unreadableVersion != nil:
+            throw CLIFailure(message: "\(storeName) answered a version of \(store.bundleID) that is not a version (\"\(answer.unreadableVersion!)\", with control characters) (\(answer.url)); relctl does not raise the minimum on it: rerun once the lookup answers a plain version")
+        case .unavailable where !answer.otherApps.isEmpty:
+            throw CLIFailure(message: "\(storeName) answered for another app (\(answer.otherApps.joined(separator: ", "))), not \(store.bundleID) (\(answer.url)); relctl does not raise the minimum on another app's listing: check 'gate.appStore.bundleId' in .relctl.json and the lookup URL (\(AppStoreClient.baseURLVariable))")
         case .unavailable, .notConfigured:
             throw CLIFailure(message: "\(storeName) lists no version of \(store.bundleID) (\(answer.url)); raising the minimum now could block users with nothing to install: check 'gate.appStore.bundleId' and 'country' in .relctl.json, or wait until the app is listed")
         }

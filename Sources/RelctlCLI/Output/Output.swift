@@ -29,6 +29,12 @@ package final class Output: @unchecked Sendable {
         return output
     }
 
+    /// Under a CI provider, what its log parser must not read as its own syntax (`CILogSafety`): applied to every
+    /// line below, after escaping. Set once, by `CommandContext`, before anything is written.
+    var logSafety: CILogSafety?
+
+    private func safe(_ text: String) -> String { logSafety?.safe(text) ?? text }
+
     /// The process's streams when this output writes to them (nil for a captured output).
     package private(set) var standardOut: StandardStream?
     package private(set) var standardErr: StandardStream?
@@ -38,26 +44,26 @@ package final class Output: @unchecked Sendable {
     // only escape sequences written are relctl's own colours (`paint`, `coloredLines`), added after escaping.
 
     /// A result line on stdout.
-    package func result(_ line: String) { writeOut(TerminalText.escaped(line) + "\n") }
+    package func result(_ line: String) { writeOut(safe(TerminalText.escaped(line)) + "\n") }
     /// Text on stdout (a diff, a changelog), as is but for control characters.
-    package func resultText(_ text: String) { writeOut(TerminalText.escaped(text)) }
+    package func resultText(_ text: String) { writeOut(safe(TerminalText.escaped(text))) }
     /// A message line on stderr.
-    package func message(_ line: String) { writeErr(TerminalText.escaped(line) + "\n") }
+    package func message(_ line: String) { writeErr(safe(TerminalText.escaped(line)) + "\n") }
 
-    package func error(_ text: String) { writeErr(paint("error:", .red) + " " + TerminalText.escaped(text) + "\n") }
-    package func warning(_ text: String) { writeErr(paint("warning:", .yellow) + " " + TerminalText.escaped(text) + "\n") }
-    package func note(_ text: String) { writeErr(paint("note:", .cyan) + " " + TerminalText.escaped(text) + "\n") }
+    package func error(_ text: String) { writeErr(paint("error:", .red) + " " + safe(TerminalText.escaped(text)) + "\n") }
+    package func warning(_ text: String) { writeErr(paint("warning:", .yellow) + " " + safe(TerminalText.escaped(text)) + "\n") }
+    package func note(_ text: String) { writeErr(paint("note:", .cyan) + " " + safe(TerminalText.escaped(text)) + "\n") }
 
     /// `place: label text` on stderr with `label` painted (`lint`'s `file:line: error: …`).
     package func labeled(_ place: String, _ label: String, _ color: Color, _ text: String) {
-        writeErr(TerminalText.escaped(place) + ": " + paint(label, color) + " " + TerminalText.escaped(text) + "\n")
+        writeErr(safe(TerminalText.escaped(place)) + ": " + paint(label, color) + " " + safe(TerminalText.escaped(text)) + "\n")
     }
 
     /// `text` on stderr, each line in `color` whether or not stderr is a terminal (the caller decides: a CI log may
     /// show colour), then a line feed, as `message` writes it.
     package func coloredLines(_ text: String, _ color: Color) {
         let body = text.hasSuffix("\n") ? String(text.dropLast()) : text
-        let lines = TerminalText.escaped(body).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = safe(TerminalText.escaped(body)).split(separator: "\n", omittingEmptySubsequences: false)
         writeErr(lines.map { "\u{1B}[\(color.rawValue)m\($0)\u{1B}[0m" }.joined(separator: "\n") + (text.hasSuffix("\n") ? "\n" : "") + "\n")
     }
 

@@ -8,8 +8,9 @@ struct InterruptedRelease {
 
     /// `holdingLock`: this process holds the repository lock, so no release can be running (the lock's own
     /// descriptor would make `isHeld` say one is).
-    static func find(gitDir: String, holdingLock: Bool = false) -> InterruptedRelease? {
-        guard let journal = try? ReleaseJournal.load(gitDir: gitDir) else { return nil }
+    /// Throws when a journal is there but cannot be used (empty, truncated, edited): never silent about it.
+    static func find(gitDir: String, holdingLock: Bool = false) throws -> InterruptedRelease? {
+        guard let journal = try ReleaseJournal.load(gitDir: gitDir) else { return nil }
         return InterruptedRelease(journal: journal, running: !holdingLock && RepositoryLock.isHeld(gitDir: gitDir))
     }
 

@@ -21,13 +21,13 @@ enum Publishing {
         do {
             let refs = try repository.remoteReferences(remote, environment: environment)
             if refs["refs/tags/\(plan.tag)"] != nil {
-                check.problems.append(Problem("tag \(plan.tag) already exists on '\(remote)' (another release published it); run 'git fetch --tags \(remote)' and check the history before releasing again"))
+                check.problems.append(Problem("tag \(plan.tag) already exists on '\(remote)' (another release published it); pull it with its tags (git pull --rebase --tags \(remote) \(plan.branch ?? "<branch>")) and run relctl again, which releases what that release did not hold"))
             }
             if let branch = plan.branch, let remoteHead = refs["refs/heads/\(branch)"], remoteHead != plan.head {
                 let known = try repository.contains(remoteHead)
                 let behind = known ? !(try repository.isAncestor(remoteHead, of: plan.head)) : true
                 if behind {
-                    check.problems.append(Problem("'\(remote)/\(branch)' has commits this clone does not have; pull (git pull --rebase \(remote) \(branch)) and run relctl again"))
+                    check.problems.append(Problem("'\(remote)/\(branch)' has commits this clone does not have; pull them with their tags (git pull --rebase --tags \(remote) \(branch)) and run relctl again"))
                 }
             }
             // The previous release may never have been published (its push failed): publish it with this one.
@@ -94,7 +94,7 @@ enum Publishing {
             }
             if try repository.isAncestor(tagCommit, of: remoteHead) { return .unpublished(branchOnRemote: true) }
             if try !repository.isAncestor(remoteHead, of: head) {
-                throw CLIFailure(message: "\(tag) was released locally but '\(remote)/\(short)' has moved on without it; rebase onto it (git pull --rebase \(remote) \(short)), delete the local tag (git tag -d \(tag)) and its changelog section, and release again")
+                throw CLIFailure(message: "\(tag) was released locally but '\(remote)/\(short)' has moved on without it; rebase onto it (git pull --rebase --tags \(remote) \(short)), delete the local tag (git tag -d \(tag)) and its changelog section, and release again")
             }
         }
         return .unpublished(branchOnRemote: false)
@@ -144,6 +144,7 @@ enum Publishing {
                 case .updated, .alreadyThere: break
                 case .lost(let why): throw PushLostRace(message: "\(lost): \(why)")
                 case .refused(let why): throw branchFailed(why)
+                case .lockFile(let path): throw CLIFailure(message: remoteLockProblem(path, remote: remote, what: short, tag: tag))
                 }
             }
             faults?.step("push-branch")
@@ -162,21 +163,37 @@ enum Publishing {
         for (index, name) in tags.enumerated() {
             let ref = "refs/tags/\(name)"
             var why: String?
+            var lockFile: String?
             do {
                 switch try repository.updateRemoteReference(remote: remote, localRef: ref, remoteRef: ref, expected: nil,
                                                             environment: environment,
                                                             objectsSent: { faults?.step("push-objects-tag-\(index + 1)") }) {
                 case .updated, .alreadyThere: break
                 case .lost(let text), .refused(let text): why = text
+                case .lockFile(let path): lockFile = path
                 }
             } catch {
                 why = error.message
+            }
+            if let lockFile {
+                throw CLIFailure(message: "\(short) is on '\(remote)' but " + remoteLockProblem(lockFile, remote: remote, what: name, tag: nil))
             }
             if let why {
                 throw CLIFailure(message: "\(short) is on '\(remote)' but the tag \(name) was refused (\(why)): \(rerun), or push the tag by hand: git push \(remote) refs/tags/\(name)")
             }
             faults?.step("push-tag-\(index + 1)")
         }
+    }
+}
+
+extension Publishing {
+    /// A lock file git left in the remote (a push killed while it held the reference's lock): named with the command
+    /// that removes it, as lock files in the clone are (`GitLockFiles`). `tag`: the release made locally, not
+    /// published (the branch's push failed).
+    static func remoteLockProblem(_ path: String, remote: String, what: String, tag: String?) -> String {
+        let rerun = "rerun 'relctl release --push', which finds the release made locally and only pushes"
+        let local = tag.map { "; nothing was published, and the release \($0) is committed and tagged locally" } ?? ""
+        return "the push of \(what) to '\(remote)' is blocked by git's lock file \(path) in the remote, left by a push that was stopped\(local): if no push to '\(remote)' is running, remove it (rm '\(path)') and \(rerun)"
     }
 }
 

@@ -28,8 +28,13 @@ enum ReleaseRecovery {
             reportRemoved(removeStaleTempFiles(in: folders, root: root), output: output)
             return .nothingInterrupted
         }
-        folders += journal.files.map { (LexicalPath.join(root, $0.path) as NSString).deletingLastPathComponent }
         let journalPath = ReleaseJournal.path(gitDir: gitDir)
+        // Untrusted input: nothing it names is touched before every path is known to stay in the work tree and every
+        // object it names is in this repository.
+        if let problem = journal.repositoryProblem(root: root, repository: repository) {
+            throw ReleaseJournal.unreadable(journalPath, problem)
+        }
+        folders += journal.files.map { (LexicalPath.join(root, $0.path) as NSString).deletingLastPathComponent }
         let who = "pid \(journal.pid), stopped after step '\(journal.lastStep)'"
         guard let base = ObjectID(hex: journal.base) else {
             throw CLIFailure(message: "\(journalPath) names no valid start commit; check 'git status' and 'git log -1', put the files back as committed (git checkout -- .), then delete \(journalPath)")
@@ -122,12 +127,13 @@ enum ReleaseRecovery {
         return .rolledBack(version: journal.version)
     }
 
-    /// Whether `commit` is the release the journal describes: a child of its start commit holding exactly the bytes
-    /// it planned in every file.
+    /// Whether `commit` is the release the journal describes: a child of its start commit with the planned message,
+    /// holding exactly the bytes it planned in every file. Checked against the repository even when the journal
+    /// names the commit: a journal edited to name any commit must not get that commit tagged as the release.
     static func isReleaseCommit(_ commit: ObjectID, of journal: ReleaseJournal, base: ObjectID,
                                 repository: Repository) throws -> Bool {
-        if let made = journal.commit, made == commit.hex { return true }
-        guard commit != base, try repository.firstParent(of: commit) == base else { return false }
+        guard commit != base, try repository.firstParent(of: commit) == base,
+              try repository.commitMessage(commit) == journal.commitMessage else { return false }
         let blobs = try repository.blobIDs(at: journal.files.map(\.path), in: commit)
         return blobs.map { $0?.hex } == journal.files.map { Optional($0.after) }
     }

@@ -26,7 +26,7 @@ enum ReleaseWorkflow {
         defer { workspace.lock?.release() }
         if !request.dryRun {
             _ = try ReleaseRecovery.recover(workspace: workspace, output: output)
-        } else if let interrupted = InterruptedRelease.find(gitDir: workspace.repository.gitDir), !interrupted.running {
+        } else if let interrupted = try InterruptedRelease.find(gitDir: workspace.repository.gitDir), !interrupted.running {
             // What the files hold now is half a release: a dry run would plan from it. Only the real run finishes it.
             throw PreflightFailure(problems: [Problem("release \(interrupted.journal.version) was interrupted (\(ReleaseJournal.path(gitDir: workspace.repository.gitDir)), stopped after step '\(interrupted.journal.lastStep)'); \(interrupted.advice)")])
         }
@@ -87,7 +87,7 @@ enum ReleaseWorkflow {
                 // Another release reached the remote first: this one must never be published. Undone here, so
                 // pulling and rerunning makes the next release from the remote's history.
                 let undone = transaction.undo(applied, repository: workspace.repository)
-                throw CLIFailure(message: "\(lost.message); nothing was pushed and the local release \(plan.version) was undone (\(undone)): pull and rerun (git pull --rebase \(request.remote) \(Publishing.shortBranch(applied.branch)), then relctl release --push)")
+                throw CLIFailure(message: "\(lost.message); nothing was pushed and the local release \(plan.version) was undone (\(undone)): pull it with its tags and rerun (git pull --rebase --tags \(request.remote) \(Publishing.shortBranch(applied.branch)), then relctl release --push)")
             } catch let failure as CLIFailure {
                 pushFailure = failure.message
             }
@@ -182,7 +182,7 @@ enum ReleaseWorkflow {
                     try Publishing.push(repository, branch: branch, tags: [tag], remote: remote, environment: context.environment,
                                         branchAlreadyThere: branchOnRemote, faults: FaultInjection(context.environment))
                 } catch let lost as PushLostRace {
-                    throw CLIFailure(message: "\(lost.message); nothing was pushed: pull and rerun (git pull --rebase \(remote) \(short); if \(tag) then stands on a commit '\(remote)' does not have, delete it with git tag -d \(tag) and release again)")
+                    throw CLIFailure(message: "\(lost.message); nothing was pushed: pull and rerun (git pull --rebase --tags \(remote) \(short); if \(tag) then stands on a commit '\(remote)' does not have, delete it with git tag -d \(tag) and release again)")
                 }
                 output.message("pushed \(branchOnRemote ? "" : "\(short) and ")\(tag) to '\(remote)'")
                 pushed = true

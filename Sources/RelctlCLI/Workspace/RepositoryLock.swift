@@ -25,9 +25,22 @@ final class RepositoryLock {
     /// `command`: the relctl command taking the lock, named to another run that finds it held.
     static func acquire(gitDir: String, command: String = "release") throws(CLIFailure) -> RepositoryLock {
         let path = gitDir + "/relctl.lock"
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        // Never through a link: a symbolic link (dangling or not) fails with ELOOP, and what was opened must be a
+        // regular file of this user with one name, or a hard link would have relctl write its pid into another file.
+        let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            throw CLIFailure(message: "cannot open the lock \(path): \(String(cString: strerror(errno)))")
+            let reason = errno
+            var st = stat()
+            if lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK {
+                throw notALockFile(path, "is a symbolic link")
+            } else if lstat(path, &st) == 0, (st.st_mode & S_IFMT) != S_IFREG {
+                throw notALockFile(path, "is not a regular file")
+            }
+            throw CLIFailure(message: "cannot open the lock \(path): \(String(cString: strerror(reason)))")
+        }
+        if let problem = lockFileProblem(fd) {
+            close(fd)
+            throw notALockFile(path, problem)
         }
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             if errno == EINTR { continue }
@@ -57,12 +70,28 @@ final class RepositoryLock {
         return RepositoryLock(path: path, descriptor: fd)
     }
 
+    /// Why the open file `fd` is not a lock file relctl may write its pid into; nil when it is one.
+    static func lockFileProblem(_ fd: Int32) -> String? {
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { return "cannot be examined (\(String(cString: strerror(errno))))" }
+        if (st.st_mode & S_IFMT) != S_IFREG { return "is not a regular file" }
+        if st.st_nlink > 1 { return "is a hard link (\(st.st_nlink) names for one file)" }
+        if st.st_uid != geteuid() { return "is owned by another user (uid \(st.st_uid))" }
+        return nil
+    }
+
+    static func notALockFile(_ path: String, _ problem: String) -> CLIFailure {
+        var st = stat()
+        let folder = lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+        return CLIFailure(message: "the lock \(path) \(problem), not the file relctl keeps there; relctl writes no file through a link or into another user's file: delete it (rm \(folder ? "-r " : "")\(path)) and rerun")
+    }
+
     /// The commands that take the lock, as the lock file names them.
     static let lockingCommands: Set<String> = ["release", "sync", "adopt", "gate", "gate raise-min", "gate keep-min", "gate set-latest"]
 
     /// Whether a process holds the lock of the repository at `gitDir` right now (read only: `relctl status`).
     static func isHeld(gitDir: String) -> Bool {
-        let fd = open(gitDir + "/relctl.lock", O_RDONLY | O_CLOEXEC)
+        let fd = open(gitDir + "/relctl.lock", O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         if flock(fd, LOCK_SH | LOCK_NB) == 0 {

@@ -11,6 +11,9 @@ package enum RemoteReferenceUpdate: Sendable, Equatable {
     case lost(String)
     /// The remote refused the update for another reason (a reference in the way, protection, a hook).
     case refused(String)
+    /// git's lock file of the remote reference (its path: `/srv/app.git/refs/tags/v1.3.0.lock`) is in the way and
+    /// stays there: a push killed while it held the lock left it. Nothing changed.
+    case lockFile(String)
 }
 
 extension Repository {
@@ -43,6 +46,10 @@ extension Repository {
             throw error
         }
         if let status = result.rejected[remoteRef] {
+            // git's receive-pack: "cannot lock ref '…': Unable to create '/srv/app.git/refs/heads/main.lock': File exists."
+            if let range = status.range(of: #"Unable to create '[^']+\.lock': File exists"#, options: .regularExpression) {
+                return .lockFile(String(status[range].dropFirst("Unable to create '".count).dropLast("': File exists".count)))
+            }
             let lower = status.lowercased()
             let lost = ["non-fast-forward", "fetch first", "stale info", "already exists", "failed to lock", "cannot lock"]
             return lost.contains(where: lower.contains) ? .lost(status) : .refused(status)
@@ -80,20 +87,27 @@ extension Repository {
         defer { try? remoteRepository.deleteReference(incoming) }
         remoteRepository.removeStaleIncomingReferences()
         objectsSent()
-        // 2. The reference itself, swapped under the remote's reference lock.
-        var ref: OpaquePointer?
-        var newOID = target.gitOID
-        let code: Int32
-        if let expected {
-            var oldOID = expected.gitOID
-            code = git_reference_create_matching(&ref, remoteRepository.pointer, remoteRef, &newOID, 1, &oldOID,
-                                                 "relctl: push")
-        } else {
-            code = git_reference_create(&ref, remoteRepository.pointer, remoteRef, &newOID, 0, "relctl: push")
-        }
-        if code >= 0 {
-            git_reference_free(ref)
-            return .updated
+        // 2. The reference itself, swapped under the remote's reference lock. A lock another push holds lasts
+        // microseconds: tried again for a second, then the lock file is named as left behind.
+        let lockPath = remoteRepository.gitDir + "/" + remoteRef + ".lock"
+        var code: Int32 = 0
+        for attempt in 0..<20 {
+            var ref: OpaquePointer?
+            var newOID = target.gitOID
+            if let expected {
+                var oldOID = expected.gitOID
+                code = git_reference_create_matching(&ref, remoteRepository.pointer, remoteRef, &newOID, 1, &oldOID,
+                                                     "relctl: push")
+            } else {
+                code = git_reference_create(&ref, remoteRepository.pointer, remoteRef, &newOID, 0, "relctl: push")
+            }
+            if code >= 0 {
+                git_reference_free(ref)
+                return .updated
+            }
+            guard code == GIT_ELOCKED.rawValue, FileManager.default.fileExists(atPath: lockPath) else { break }
+            if attempt == 19 { return .lockFile(lockPath) }
+            usleep(50_000)
         }
         let error = GitError.last(code, "update \(remoteRef) on '\(name)'")
         let now = try? remoteRepository.referenceTarget(remoteRef)
@@ -113,6 +127,12 @@ extension Repository {
     /// The temporary references of pushes whose process is gone (killed before it deleted its own): the remote is on
     /// this machine (a local remote), so the pid in the name tells.
     func removeStaleIncomingReferences() {
+        // git's lock files of those references (a push killed while libgit2 wrote or deleted one): the same pid test.
+        let folder = gitDir + "/" + Self.incomingPrefix.dropLast()
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasSuffix(".lock") {
+            guard let pid = Int32(name.prefix { $0 != "-" }), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink(folder + "/" + name)
+        }
         guard let names = try? referenceNames(prefix: Self.incomingPrefix) else { return }
         for name in names {
             guard let pid = Int32(name.dropFirst(Self.incomingPrefix.count).prefix { $0 != "-" }), pid != getpid(),

@@ -11,6 +11,8 @@ package struct GitError: Error, Sendable, CustomStringConvertible, Equatable {
         /// An object the history needs is missing (a damaged repository).
         case missingObject
         case notARepository
+        /// The repository belongs to another user and git's safe.directory does not trust it.
+        case dubiousOwnership
     }
 
     package let kind: Kind
