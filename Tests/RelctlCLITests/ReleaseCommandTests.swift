@@ -3,8 +3,9 @@ import Testing
 import RelctlTestSupport
 @testable import RelctlCLI
 
-/// A release-ready repository: identity in its own config, a `v1.2.3` tag, then the given commits.
-func releaseRepository(_ messages: [String], config: String? = nil) throws -> TestRepository {
+/// A release-ready repository: identity in its own config, a `v1.2.3` tag, then the given commits. `config`: the
+/// `.relctl.json` committed with it (`{}`, the defaults, unless given; nil: none, as before `relctl init`).
+func releaseRepository(_ messages: [String], config: String? = "{}\n") throws -> TestRepository {
     let repo = try TestRepository()
     try repo.git(["config", "user.name", "Release Bot"])
     try repo.git(["config", "user.email", "bot@example.com"])

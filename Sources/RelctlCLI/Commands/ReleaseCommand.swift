@@ -9,6 +9,7 @@ enum ReleaseCommand {
             .value("--remote", "NAME", "The remote to push to (default: origin).", completion: .gitRemote),
             .flag("--confirm-major", "Make a major release that onMajor \"halt\" (the default) stops."),
             .flag("--allow-dirty", "Release even with uncommitted or untracked files (they are not committed)."),
+            .flag("--include-config", "Commit .relctl.json with the release when it is not committed yet (a first release after init)."),
             .value("--build", "N", "Use build number N for iOS and Android instead of the buildNumber strategy."),
             .prerelease, .json, .repo, .config,
         ],
@@ -26,6 +27,11 @@ enum ReleaseCommand {
 
         --dry-run prints the plan (version and why, each file's diff, the changelog section, the commit
         message and the tag) and changes nothing; it needs no push rights.
+
+        The release reads .relctl.json, so the config must be committed: an untracked or edited config is
+        refused (--allow-dirty never covers it) with the command that commits it. --include-config commits
+        the config as it is in the work tree with the release instead (the first release right after
+        'relctl init'); the dry run shows it in the diff.
 
         Never backwards: a version lower than a version file holds (or equal to it, once a release tag exists),
         or a first release below release tags HEAD cannot see, is refused before anything is planned, in a dry
@@ -68,6 +74,7 @@ enum ReleaseCommand {
         request.remote = arguments.value("--remote") ?? "origin"
         request.confirmMajor = arguments.has("--confirm-major")
         request.allowDirty = arguments.has("--allow-dirty")
+        request.includeConfig = arguments.has("--include-config")
         request.json = arguments.has("--json")
         request.build = try arguments.value("--build").map(SyncCommand.parseBuild)
         if arguments.value("--remote") != nil && !request.push && !request.dryRun {
@@ -75,7 +82,7 @@ enum ReleaseCommand {
         }
         // The release itself says what a halted major release's marker means (its banner, or a preflight problem).
         // A real release takes the repository lock before it reads anything (a dry run writes nothing: no lock).
-        var workspace = try Workspace.open(arguments, context, remindsOfHalt: false, locked: !request.dryRun)
+        var workspace = try Workspace.open(arguments, context, remindsOfHalt: false, locked: !request.dryRun, config: .required)
         workspace.requestedChannel = try PrereleaseOption.channel(arguments, usage: spec.usage)
         try ReleaseWorkflow.run(request, workspace: workspace, context: context)
     }

@@ -99,16 +99,16 @@ enum GateRaiseMinCommand {
         // The pending major release is resolved once every platform's minimum covers it.
         var marker: (path: String, bytes: [UInt8])?
         var resolves: String?
-        let markerPath = LexicalPath.join(workspace.root, MajorReleaseMarker.fileName)
-        if let data = FileManager.default.contents(atPath: markerPath) {
-            if let notice = MajorReleaseNotice.parse(String(decoding: data, as: UTF8.self)) {
+        // The marker as the workspace read it at open (`PendingMajor`).
+        if let marked = workspace.pendingMajor {
+            if let notice = marked.notice {
                 let pending = GateVersion(notice.version)
                 let below = settings.platforms.compactMap { entry -> String? in
                     let minimum = (try? edit.edited.config(for: entry.platform))??.minimumSupportedVersion
                     return minimum.map { $0 < pending } ?? true ? "\(entry.platform) (\(minimum?.description ?? "none"))" : nil
                 }
                 if below.isEmpty {
-                    marker = (markerPath, Array(data))
+                    marker = (marked.path, marked.bytes)
                     resolves = "Resolves the pending major release \(notice.version) (tag \(notice.tag)): \(MajorReleaseMarker.fileName) removed."
                 } else {
                     notes.append("the major release \(notice.version) stays pending (\(MajorReleaseMarker.fileName) is kept): the minimum of \(below.joined(separator: ", ")) is still below it; raise it there too, or record the decision with relctl gate keep-min --reason TEXT")
