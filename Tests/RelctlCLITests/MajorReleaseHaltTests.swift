@@ -25,7 +25,7 @@ private let marker = MajorReleaseMarker.fileName
 @Suite("relctl release: the major-release stop")
 struct MajorReleaseHaltTests {
     /// A repository at v1.2.3 with a feature and a breaking change since: the next release is 2.0.0.
-    func majorRepository(config: String? = nil) throws -> (repo: TestRepository, breaking: String) {
+    func majorRepository(config: String? = "{}\n") throws -> (repo: TestRepository, breaking: String) {
         let repo = try releaseRepository(["feat(login): passkeys"], config: config)
         let breaking = try repo.commit("feat(api)!: v2 tokens only\n\nBREAKING CHANGE: v1 tokens are rejected")
         return (repo, breaking)

@@ -12,7 +12,8 @@ func appRepository(_ files: [String: String], entries: [(String, String)]) throw
     try repo.git(["config", "user.name", "Release Bot"])
     try repo.git(["config", "user.email", "bot@example.com"])
     for (path, text) in files { try repo.write(path, text) }
-    if !entries.isEmpty { try writeConfig(repo, files: entries) }
+    // A config always (relctl refuses to release without one): with `files` when entries are given.
+    if entries.isEmpty { try repo.write(".relctl.json", "{}\n") } else { try writeConfig(repo, files: entries) }
     try repo.commitAll("chore: initial commit")
     return repo
 }
