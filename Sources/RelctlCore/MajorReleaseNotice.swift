@@ -50,14 +50,14 @@ public struct FloorDecision: Sendable, Equatable {
     public func raiseSentence(version: String) -> String {
         let commands = raiseCommands(version: version)
         switch commands.count {
-        case 0: return "no version gate is configured, so there is no minimum to raise yet (\(Self.gateHowTo); relctl status then names the command that raises it once \(version) is live in \(storesText()))"
+        case 0: return "no version gate is configured, so there is no minimum to raise yet: \(Self.gateHowTo); relctl status then names the command that raises it once \(version) is live in \(storesText())"
         case 1: return "raise it only once \(version) is live in \(storesText()), then run: \(commands[0])"
         default: return "raise it only once \(version) is live in \(storesText()), then run, in order: \(commands.joined(separator: ", then "))"
         }
     }
 
     /// How to configure a gate, in one clause (README, "Version gate").
-    public static let gateHowTo = #"no "gate" in .relctl.json: add one such as "gate": {"document": "remoteconfig.template.json", "format": "firebase"}, see the README's "Version gate""#
+    public static let gateHowTo = #"add "gate" to .relctl.json, such as "gate": {"document": "remoteconfig.template.json", "format": "firebase"} (see the README's "Version gate")"#
 }
 
 /// What `.major-release-pending` records after a major release: the store minimum
@@ -173,7 +173,7 @@ public struct MajorReleaseNotice: Sendable, Equatable {
         "Release \(version) only after reviewing its breaking changes (\(confirmCommand) when relctl halted it). "
             + "Then, once \(version) is live in \(floor.storesText()), either raise "
             + "min_supported_version to \(version), which blocks every older build, or keep it and say why."
-            + (floor.gate == .notConfigured ? " Raising it needs a version gate: \(FloorDecision.gateHowTo)." : "")
+            + (floor.gate == .notConfigured ? " Raising it needs a version gate, and none is configured: \(FloorDecision.gateHowTo)." : "")
     }
 
     /// The counted breaking commits of `commits` (newest first, as ``CommitAnalysis/commits``),

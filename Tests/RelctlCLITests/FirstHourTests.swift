@@ -254,7 +254,7 @@ struct FirstHourTests {
         let head = try repo.head()
         let before = try repo.snapshot()
         let refusal = #"error: major release 2.0.0 still waits for its decision on min_supported_version (.major-release-pending), and major release 3.0.0 would replace it; decide 2.0.0 first — record it with relctl gate keep-min --reason "<why>" (no version gate is configured, so there is no minimum to raise) — then rerun relctl release"#
-        let reminder = "warning: major release 2.0.0 is pending: min_supported_version is unchanged; no version gate is configured, so there is no minimum to raise yet (no \"gate\" in .relctl.json: add one such as \"gate\": {\"document\": \"remoteconfig.template.json\", \"format\": \"firebase\"}, see the README's \"Version gate\"; relctl status then names the command that raises it once 2.0.0 is live in the App Store) (or keep it: relctl gate keep-min --reason \"<why>\")\n"
+        let reminder = "warning: major release 2.0.0 is pending: min_supported_version is unchanged; no version gate is configured, so there is no minimum to raise yet: add \"gate\" to .relctl.json, such as \"gate\": {\"document\": \"remoteconfig.template.json\", \"format\": \"firebase\"} (see the README's \"Version gate\"); relctl status then names the command that raises it once 2.0.0 is live in the App Store (or keep it: relctl gate keep-min --reason \"<why>\")\n"
         for arguments in [["release"], ["release", "--dry-run"], ["release", "--confirm-major"], ["release", "--allow-dirty", "--confirm-major"]] {
             let result = relctl(arguments, in: repo.path, environment: fixedDate)
             #expect(result.code == 1, "\(arguments)")

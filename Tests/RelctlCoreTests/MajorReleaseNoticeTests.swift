@@ -135,7 +135,8 @@ struct MajorReleaseNoticeTests {
         #expect(android.commands.raiseMin == nil)
         #expect(android.json().contains("    \"raiseMin\": null,\n"))
         #expect(!android.instruction.contains("raise-min"))
-        #expect(android.decision.hasSuffix("Raising it needs a version gate: no \"gate\" in .relctl.json: add one such as \"gate\": {\"document\": \"remoteconfig.template.json\", \"format\": \"firebase\"}, see the README's \"Version gate\"."))
+        #expect(android.decision.hasSuffix("Raising it needs a version gate, and none is configured: add \"gate\" to .relctl.json, such as \"gate\": {\"document\": \"remoteconfig.template.json\", \"format\": \"firebase\"} (see the README's \"Version gate\")."))
+        #expect(android.instruction == "Major release 3.0.0: min_supported_version was NOT changed; no version gate is configured, so there is no minimum to raise yet: add \"gate\" to .relctl.json, such as \"gate\": {\"document\": \"remoteconfig.template.json\", \"format\": \"firebase\"} (see the README's \"Version gate\"); relctl status then names the command that raises it once 3.0.0 is live in Google Play (or keep it: relctl gate keep-min --reason \"<why>\")")
         #expect(try #require(MajorReleaseNotice.parse(android.json())) == android)
         // The same release whatever its date and wording: a halt's marker after the gate moved.
         var later = ios
