@@ -28,9 +28,10 @@ enum ReleaseCommand {
         --dry-run prints the plan (version and why, each file's diff, the changelog section, the commit
         message and the tag) and changes nothing; it needs no push rights.
 
-        The release reads .relctl.json, so the config must be committed: an untracked or edited config is
-        refused (--allow-dirty never covers it) with the command that commits it. --include-config commits
-        the config as it is in the work tree with the release instead (the first release right after
+        Without a .relctl.json (before 'relctl init') the release is refused first, as are status, sync, current
+        and adopt. The release reads .relctl.json, so the config must be committed: an untracked or edited
+        config is refused (--allow-dirty never covers it) with the command that commits it. --include-config
+        commits the config as it is in the work tree with the release instead (the first release right after
         'relctl init'); the dry run shows it in the diff.
 
         Never backwards: a version lower than a version file holds (or equal to it, once a release tag exists),
@@ -44,12 +45,15 @@ enum ReleaseCommand {
         the breaking changes with their commits, the decision to take and the commands that record it) and
         nothing else (no version file, changelog, commit or tag), and exits 3. Rerunning it changes nothing.
         'relctl release --confirm-major' then makes the release and commits that marker with it; once the
-        build is live in both stores, 'relctl gate raise-min <version> --confirm-live' raises the floor, or
+        build is live in the app's stores, 'relctl gate raise-min <version> --confirm-live' raises the floor, or
         'relctl gate keep-min --reason ...' keeps it. With "onMajor": "warn" the release goes through at once
         (exit 0), the marker in its commit. Under GitHub Actions a major release emits a warning annotation
         and writes version, bump, tag and major_pending (and halted=true on a halt) to $GITHUB_OUTPUT. A dry
         run of a halted major release halts too (exit 3, writing nothing); add --confirm-major to see the
-        release itself. --json on a halt prints the usual object with "halted": true.
+        release itself. --json on a halt prints the usual object with "halted": true. While an earlier major
+        release's decision is pending (a committed .major-release-pending of another version), a new major
+        release is refused, its dry run too, with the commands that decide the earlier one first: a pending
+        decision is never replaced.
 
         Channels: --prerelease beta (or a "branches" entry with "prerelease") makes X.Y.Z-beta.N, X.Y.Z from the
         commits since the last stable tag and N one more than the highest vX.Y.Z-beta.* tag; iOS files get X.Y.Z

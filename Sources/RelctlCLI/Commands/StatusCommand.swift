@@ -8,10 +8,13 @@ enum StatusCommand {
         options: [.json, .repo, .config],
         discussion: """
         A pending decision is the .major-release-pending file a major release commits: min_supported_version
-        was left alone, and raising it is for a human to do once the new build is live in both stores
-        (relctl gate raise-min), or to keep it (relctl gate keep-min). A major release halted before it was
+        was left alone, and raising it is for a human to do once the new build is live in the app's stores
+        (relctl gate raise-min, after relctl gate set-latest when the gate's latest is below it; how to
+        configure a gate when none is), or to keep it (relctl gate keep-min). A major release halted before it was
         made (no tag yet) shows as halted, with 'relctl release --confirm-major'. With a gate configured,
         status shows each platform's minimum and latest from the gate document.
+
+        Refused before 'relctl init' (no .relctl.json): on defaults it would show 1.0.0 as the next release.
 
         EXIT CODES: 0 shown, 1 failure, 64 usage error.
         """,

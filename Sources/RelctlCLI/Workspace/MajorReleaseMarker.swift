@@ -11,7 +11,7 @@ import RelctlGit
 import VersionGate
 
 /// `.major-release-pending` at the repository root: the decision a major release leaves open (raising
-/// `min_supported_version` once the new build is live in both stores), committed with the release.
+/// `min_supported_version` once the new build is live in the app's stores), committed with the release.
 enum MajorReleaseMarker {
     static let fileName = ".major-release-pending"
 
