@@ -409,8 +409,14 @@ struct FirstHourTests {
             """), "\(released.stderr)")
         let reminder = relctl(["next"], in: repo.path).stderr
         #expect(reminder.hasPrefix("warning: major release 2.0.0 is pending: min_supported_version is unchanged; raise it only once 2.0.0 is live in \(app.storesText), then run: relctl gate raise-min 2.0.0 --confirm-live (or keep it: relctl gate keep-min --reason \"<why>\")\n"), "\(reminder)")
+        // raise-min asks to confirm the build is live in the app's own stores.
+        let unconfirmed = relctl(["gate", "raise-min", "2.0.0"], in: repo.path)
+        #expect(unconfirmed.code == 1)
+        #expect(unconfirmed.stderr.contains("confirm that 2.0.0 is live in \(app.storesText), then rerun with --confirm-live"), "\(unconfirmed.stderr)")
         let ran = relctl(["gate", "raise-min", "2.0.0", "--confirm-live"], in: repo.path)
         #expect(ran.code == 0, "\(ran.stderr)")
+        #expect(try repo.git(["log", "-1", "--format=%b"]).replacingOccurrences(of: "\n", with: " ")
+            .contains("Live: confirmed in \(app.storesText) with --confirm-live."))
         #expect(!FileManager.default.fileExists(atPath: repo.path + "/" + marker))
     }
 
