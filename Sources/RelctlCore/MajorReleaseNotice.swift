@@ -1,3 +1,65 @@
+/// What deciding the floor after a major release takes for one app: the stores it ships to (from its version files:
+/// an iOS-only app has only the App Store to wait for) and where its version gate stands (none configured: there is
+/// nothing to raise until one is; a latest below the release: `set-latest` must come before `raise-min`).
+public struct FloorDecision: Sendable, Equatable {
+    public enum Gate: Sendable, Equatable {
+        /// No `gate` in the config: `relctl gate raise-min` would fail; say how to configure one.
+        case notConfigured
+        /// The gate's latest_version is below the release (or unset): `relctl gate set-latest` first.
+        case latestBelow
+        /// `relctl gate raise-min <version> --confirm-live` works as it is once the build is live.
+        case ready
+    }
+
+    /// The stores the app ships to, App Store first; empty when its version files do not tell (then every store).
+    public var stores: [StorePlatform]
+    public var gate: Gate
+
+    public init(stores: [StorePlatform] = [.ios, .android], gate: Gate = .ready) {
+        self.stores = StorePlatform.allCases.filter(stores.contains)
+        self.gate = gate
+    }
+
+    public static func storeName(_ platform: StorePlatform) -> String {
+        platform == .ios ? "App Store" : "Google Play"
+    }
+
+    /// Where the build must be live: "the App Store", "Google Play", "both stores (App Store and Google Play)",
+    /// "every store the app ships to". `loud`: "BOTH stores" for the banner.
+    public func storesText(loud: Bool = false) -> String {
+        switch stores {
+        case [.ios]: return "the App Store"
+        case [.android]: return "Google Play"
+        case [.ios, .android]: return "\(loud ? "BOTH" : "both") stores (App Store and Google Play)"
+        default: return "every store the app ships to"
+        }
+    }
+
+    /// The command that raises the floor, and before it `set-latest` when the latest is below `version`; none
+    /// without a gate.
+    public func raiseCommands(version: String) -> [String] {
+        switch gate {
+        case .notConfigured: return []
+        case .latestBelow: return [MajorReleaseNotice.setLatestCommand(version: version), MajorReleaseNotice.raiseCommand(version: version)]
+        case .ready: return [MajorReleaseNotice.raiseCommand(version: version)]
+        }
+    }
+
+    /// The raise, on one line: "raise it only once V is live in S, then run: A" (or "run, in order: A, then B"),
+    /// or, without a gate, that there is nothing to raise yet and how to configure one.
+    public func raiseSentence(version: String) -> String {
+        let commands = raiseCommands(version: version)
+        switch commands.count {
+        case 0: return "no version gate is configured, so there is no minimum to raise yet: \(Self.gateHowTo); relctl status then names the command that raises it once \(version) is live in \(storesText())"
+        case 1: return "raise it only once \(version) is live in \(storesText()), then run: \(commands[0])"
+        default: return "raise it only once \(version) is live in \(storesText()), then run, in order: \(commands.joined(separator: ", then "))"
+        }
+    }
+
+    /// How to configure a gate, in one clause (README, "Version gate").
+    public static let gateHowTo = #"add "gate" to .relctl.json, such as "gate": {"document": "remoteconfig.template.json", "format": "firebase"} (see the README's "Version gate")"#
+}
+
 /// What `.major-release-pending` records after a major release: the store minimum
 /// (`min_supported_version`) was deliberately left alone, and a human has to decide when to raise it.
 public struct MajorReleaseNotice: Sendable, Equatable {
@@ -32,55 +94,72 @@ public struct MajorReleaseNotice: Sendable, Equatable {
     public var instruction: String
 
     /// The commands that record the decision: `release` makes the halted release, then `raiseMin` raises the
-    /// floor once the version is live in both stores, or `keepMin` keeps it with a reason.
+    /// floor once the version is live in the app's stores (after `setLatest` when the gate's latest is below it;
+    /// nil when no gate is configured), or `keepMin` keeps it with a reason.
     public struct Commands: Sendable, Equatable {
         public var release: String
-        public var raiseMin: String
+        public var setLatest: String?
+        public var raiseMin: String?
         public var keepMin: String
 
-        public init(release: String, raiseMin: String, keepMin: String) {
+        public init(release: String, setLatest: String? = nil, raiseMin: String?, keepMin: String) {
             self.release = release
+            self.setLatest = setLatest
             self.raiseMin = raiseMin
             self.keepMin = keepMin
         }
 
-        /// The commands for `version`.
-        public init(version: String) {
-            self.init(release: MajorReleaseNotice.confirmCommand, raiseMin: MajorReleaseNotice.raiseCommand(version: version),
-                      keepMin: MajorReleaseNotice.keepCommand)
+        /// The commands for `version`, as `floor` needs them.
+        public init(version: String, floor: FloorDecision = FloorDecision()) {
+            let raise = floor.raiseCommands(version: version)
+            self.init(release: MajorReleaseNotice.confirmCommand, setLatest: raise.count == 2 ? raise[0] : nil,
+                      raiseMin: raise.last, keepMin: MajorReleaseNotice.keepCommand)
         }
     }
 
-    /// `decision`, `commands` and `instruction` default to ``decision(version:)``, ``Commands/init(version:)`` and
-    /// ``instruction(version:)``.
+    /// The stores the app ships to and where its gate stood when the marker was written (`stores` in the JSON; the
+    /// gate from `commands`).
+    public var floor: FloorDecision
+
+    /// `decision`, `commands` and `instruction` default to ``decision(version:floor:)``, ``Commands/init(version:floor:)``
+    /// and ``instruction(version:floor:)``.
     public init(version: String, previousVersion: String?, tag: String, date: String,
-                breakingChanges: [BreakingChange], decision: String? = nil, commands: Commands? = nil,
-                instruction: String? = nil) {
+                breakingChanges: [BreakingChange], floor: FloorDecision = FloorDecision(), decision: String? = nil,
+                commands: Commands? = nil, instruction: String? = nil) {
         self.version = version
         self.previousVersion = previousVersion
         self.tag = tag
         self.date = date
         self.breakingChanges = breakingChanges
-        self.decision = decision ?? Self.decision(version: version)
-        self.commands = commands ?? Commands(version: version)
-        self.instruction = instruction ?? Self.instruction(version: version)
+        self.floor = floor
+        self.decision = decision ?? Self.decision(version: version, floor: floor)
+        self.commands = commands ?? Commands(version: version, floor: floor)
+        self.instruction = instruction ?? Self.instruction(version: version, floor: floor)
+    }
+
+    /// Whether `other` records the same release (version, base, tag, breaking changes), whatever its date and the
+    /// wording of its decision: a halt's marker stays this release's marker when the gate moved since.
+    public func recordsSameRelease(as other: MajorReleaseNotice) -> Bool {
+        version == other.version && previousVersion == other.previousVersion && tag == other.tag
+            && breakingChanges == other.breakingChanges
     }
 
     /// The command that makes a major release halted by `"onMajor": "halt"`.
     public static let confirmCommand = "relctl release --confirm-major"
 
-    /// The command that raises the store minimum, once the version is live in both stores.
+    /// The command that raises the store minimum, once the version is live in the app's stores.
     public static func raiseCommand(version: String) -> String { "relctl gate raise-min \(version) --confirm-live" }
+
+    /// The command that moves the gate's latest_version to the release, before the minimum can follow it.
+    public static func setLatestCommand(version: String) -> String { "relctl gate set-latest \(version)" }
 
     /// The command that resolves the decision without raising the store minimum.
     public static let keepCommand = "relctl gate keep-min --reason \"<why>\""
 
     /// The human instruction after the release, on one line.
-    public static func instruction(version: String) -> String {
-        "Major release \(version): min_supported_version was NOT changed. "
-            + "Raise it only after confirming that the new build is live in both stores "
-            + "(App Store and Google Play), then run: \(raiseCommand(version: version)) "
-            + "(or keep it: \(keepCommand))"
+    public static func instruction(version: String, floor: FloorDecision = FloorDecision()) -> String {
+        "Major release \(version): min_supported_version was NOT changed; "
+            + "\(floor.raiseSentence(version: version)) (or keep it: \(keepCommand))"
     }
 
     /// The human instruction when `"onMajor": "halt"` stopped the release, on one line.
@@ -90,10 +169,11 @@ public struct MajorReleaseNotice: Sendable, Equatable {
     }
 
     /// The decision, in order: the release itself, then the store minimum once the release is live.
-    public static func decision(version: String) -> String {
+    public static func decision(version: String, floor: FloorDecision = FloorDecision()) -> String {
         "Release \(version) only after reviewing its breaking changes (\(confirmCommand) when relctl halted it). "
-            + "Then, once \(version) is live in both stores (App Store and Google Play), either raise "
+            + "Then, once \(version) is live in \(floor.storesText()), either raise "
             + "min_supported_version to \(version), which blocks every older build, or keep it and say why."
+            + (floor.gate == .notConfigured ? " Raising it needs a version gate, and none is configured: \(FloorDecision.gateHowTo)." : "")
     }
 
     /// The counted breaking commits of `commits` (newest first, as ``CommitAnalysis/commits``),
@@ -118,6 +198,7 @@ public struct MajorReleaseNotice: Sendable, Equatable {
         out += "  \"previousVersion\": \(string(previousVersion)),\n"
         out += "  \"tag\": \(string(tag)),\n"
         out += "  \"date\": \(string(date)),\n"
+        out += "  \"stores\": [\(floor.stores.map { JSONDocument.quote($0.rawValue) }.joined(separator: ", "))],\n"
         if breakingChanges.isEmpty {
             out += "  \"breakingChanges\": [],\n"
         } else {
@@ -134,6 +215,7 @@ public struct MajorReleaseNotice: Sendable, Equatable {
         out += "  \"decision\": \(string(decision)),\n"
         out += "  \"commands\": {\n"
         out += "    \"release\": \(string(commands.release)),\n"
+        if let setLatest = commands.setLatest { out += "    \"setLatest\": \(string(setLatest)),\n" }
         out += "    \"raiseMin\": \(string(commands.raiseMin)),\n"
         out += "    \"keepMin\": \(string(commands.keepMin))\n"
         out += "  },\n"
@@ -171,12 +253,31 @@ public struct MajorReleaseNotice: Sendable, Equatable {
         var commands: Commands?
         if let node = root.member("commands") {
             guard node.objectMembers != nil, let release = node.member("release")?.stringValue,
-                  let raiseMin = node.member("raiseMin")?.stringValue,
+                  let raiseMin = node.member("raiseMin"), raiseMin.isNull || raiseMin.stringValue != nil,
                   let keepMin = node.member("keepMin")?.stringValue else { return nil }
-            commands = Commands(release: release, raiseMin: raiseMin, keepMin: keepMin)
+            var setLatest: String?
+            if let given = node.member("setLatest") {
+                guard let text = given.stringValue else { return nil }
+                setLatest = text
+            }
+            commands = Commands(release: release, setLatest: setLatest, raiseMin: raiseMin.stringValue, keepMin: keepMin)
+        }
+        // `stores` may be missing (a marker written before it existed): both stores, as such a marker said.
+        var floor = FloorDecision()
+        if let node = root.member("stores") {
+            guard let items = node.arrayValue else { return nil }
+            var stores: [StorePlatform] = []
+            for item in items {
+                guard let name = item.stringValue, let store = StorePlatform(rawValue: name) else { return nil }
+                stores.append(store)
+            }
+            floor.stores = StorePlatform.allCases.filter(stores.contains)
+        }
+        if let commands {
+            floor.gate = commands.raiseMin == nil ? .notConfigured : commands.setLatest != nil ? .latestBelow : .ready
         }
         return MajorReleaseNotice(version: version, previousVersion: previous.stringValue, tag: tag, date: date,
-                                  breakingChanges: changes, decision: decision, commands: commands,
+                                  breakingChanges: changes, floor: floor, decision: decision, commands: commands,
                                   instruction: instruction)
     }
 
@@ -213,10 +314,9 @@ public struct MajorReleaseNotice: Sendable, Equatable {
             "!!  min_supported_version has NOT been changed.",
             "!!",
             "!!  DECISION NEEDED: raise it only after confirming that \(version)",
-            "!!  is live in BOTH stores (App Store and Google Play).",
+            "!!  is live in \(floor.storesText(loud: true)).",
             "!!",
-            "!!  Then run:",
-            "!!      \(Self.raiseCommand(version: version))",
+        ] + raiseLines(version) + [
             "!!  or keep it, saying why:",
             "!!      \(Self.keepCommand)",
             "!!",
@@ -228,6 +328,26 @@ public struct MajorReleaseNotice: Sendable, Equatable {
         ]
         let bold = "\u{1B}[1;31m", reset = "\u{1B}[0m"
         return lines.map { colored ? bold + $0 + reset : $0 }.joined(separator: "\n") + "\n"
+    }
+
+    /// The banner's lines that say how to raise the floor: the command, the two in order, or how to configure a gate.
+    func raiseLines(_ version: String) -> [String] {
+        let commands = floor.raiseCommands(version: version)
+        switch commands.count {
+        case 0:
+            return [
+                "!!  No version gate is configured (no \"gate\" in .relctl.json), so there",
+                "!!  is no minimum to raise yet. To manage it, add one, e.g.",
+                "!!      \"gate\": {\"document\": \"remoteconfig.template.json\",",
+                "!!               \"format\": \"firebase\"}",
+                "!!  (README, \"Version gate\"); relctl status then names the",
+                "!!  command that raises it.",
+            ]
+        case 1:
+            return ["!!  Then run:", "!!      \(commands[0])"]
+        default:
+            return ["!!  Then run, in order:"] + commands.map { "!!      \($0)" }
+        }
     }
 
     /// `text` with C0/C1 control characters and DEL replaced by `?` (no terminal escapes from a field).

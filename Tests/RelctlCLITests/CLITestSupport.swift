@@ -26,9 +26,11 @@ func relctl(_ arguments: [String], in directory: String, environment: [String: S
 }
 
 extension TestRepository {
-    /// A repository with a release `v<version>` and then the given commit messages.
+    /// A repository with a release `v<version>` and then the given commit messages; its `.relctl.json` (the
+    /// defaults, `{}`) is in the first commit.
     static func released(_ version: String, then messages: [String]) throws -> TestRepository {
         let repo = try TestRepository()
+        try repo.write(".relctl.json", "{}\n")
         try repo.commit("chore: initial commit")
         try repo.tag("v\(version)")
         for message in messages { try repo.commit(message) }

@@ -20,7 +20,7 @@ struct GateRaiseMinTests {
         (["gate", "raise-min", "3.0.0", "--confirm-live"],
          "error: remoteconfig.template.json:51: 3.0.0 is above the default latest 2.5.0 (\"vendor_latest_version\"): users on 2.5.0 would be blocked with nothing newer to install (move the latest first: relctl gate set-latest 3.0.0)"),
         (["gate", "raise-min", "2.5.0"],
-         "error: raising the minimum to 2.5.0 blocks every user below it, and apps already installed cannot be recalled; confirm that 2.5.0 is live in both stores (App Store and Google Play), then rerun with --confirm-live"),
+         "error: raising the minimum to 2.5.0 blocks every user below it, and apps already installed cannot be recalled; confirm that 2.5.0 is live in every store the app ships to, then rerun with --confirm-live"),
         (["gate", "raise-min", "2.5.0", "--platform", "android", "--confirm-live"],
          "error: remoteconfig.template.json:32: \"vendor_min_supported_version\" has no value of its own for android (the condition 'android'), so android reads the default value (add a value for the condition 'android' to it, or leave out --platform to change the default value)"),
     ]
@@ -114,7 +114,7 @@ struct GateRaiseMinTests {
         server.respond(body: LoopbackHTTPServer.lookupAnswer("2.5.0"))
         let raised = run(repo, ["gate", "raise-min", "2.5.0", "--confirm-live"], environment)
         #expect(raised.code == 0, "\(raised.stderr)")
-        #expect(try repo.git(["log", "-1", "--format=%b"]).replacingOccurrences(of: "\n", with: " ").contains("Live: the App Store (us) lists 2.5.0; confirmed in both stores with --confirm-live."))
+        #expect(try repo.git(["log", "-1", "--format=%b"]).replacingOccurrences(of: "\n", with: " ").contains("Live: the App Store (us) lists 2.5.0; confirmed in every store the app ships to with --confirm-live."))
     }
 
     @Test func aLookupThatListsNothingFailsOrCannotBeReachedIsRefused() throws {

@@ -25,7 +25,7 @@ private let marker = MajorReleaseMarker.fileName
 @Suite("relctl release: the major-release stop")
 struct MajorReleaseHaltTests {
     /// A repository at v1.2.3 with a feature and a breaking change since: the next release is 2.0.0.
-    func majorRepository(config: String? = nil) throws -> (repo: TestRepository, breaking: String) {
+    func majorRepository(config: String? = "{}\n") throws -> (repo: TestRepository, breaking: String) {
         let repo = try releaseRepository(["feat(login): passkeys"], config: config)
         let breaking = try repo.commit("feat(api)!: v2 tokens only\n\nBREAKING CHANGE: v1 tokens are rejected")
         return (repo, breaking)
@@ -63,9 +63,10 @@ struct MajorReleaseHaltTests {
         #expect(written.date == "2026-09-21T14:13:20Z")
         #expect(written.breakingChanges == [.init(sha: breaking, summary: "feat(api)!: v2 tokens only", detail: "v1 tokens are rejected")])
         #expect(written.decision.contains("either raise min_supported_version to 2.0.0"))
-        #expect(written.commands == .init(release: "relctl release --confirm-major",
-                                          raiseMin: "relctl gate raise-min 2.0.0 --confirm-live",
+        // No gate is configured: nothing to raise yet (raiseMin null), and the decision says how to configure one.
+        #expect(written.commands == .init(release: "relctl release --confirm-major", raiseMin: nil,
                                           keepMin: "relctl gate keep-min --reason \"<why>\""))
+        #expect(written.decision.contains("Raising it needs a version gate"))
         // And nothing else: no commit, no tag, no index entry, no other file (the repository as it was, but the marker).
         #expect(try repo.git(["status", "--porcelain", "--untracked-files=all"]) == "?? .major-release-pending\n")
         #expect(try repo.head() == head)
@@ -75,7 +76,7 @@ struct MajorReleaseHaltTests {
 
         // The CI's step outputs say it halted; the job summary says what to do.
         #expect(try String(contentsOfFile: folder + "/output", encoding: .utf8)
-            == "version=2.0.0\nbump=major\ntag=v2.0.0\nmajor_pending=true\nprerelease=false\nchannel=\nhalted=true\n")
+            == "version=2.0.0\nbump=major\ntag=v2.0.0\nmajor_pending=true\nprerelease=false\nchannel=\nios_build=\nandroid_build=\nhalted=true\n")
         let summary = try String(contentsOfFile: folder + "/summary", encoding: .utf8)
         #expect(summary.hasPrefix("### relctl halted before major release 2.0.0\n"), "\(summary)")
         #expect(summary.contains("`relctl release --confirm-major`"))
@@ -204,35 +205,43 @@ struct MajorReleaseHaltTests {
         #expect(try repo.read(marker) == "remember to raise the floor\n")
     }
 
-    /// 2.0.0 was released with its marker and the decision is still open; 3.0.0 halts: its marker replaces the
-    /// committed one in the work tree (a tracked, modified file), the rerun leaves it, and --confirm-major commits it.
-    @Test func aHaltOverACommittedMarkerIsCommittedByTheConfirmedRelease() throws {
+    /// 2.0.0 was released with its marker and the decision is still open; 3.0.0 is refused before its halt writes
+    /// anything (its marker would replace 2.0.0's). Once 2.0.0 is decided (keep-min removes the marker in a commit),
+    /// 3.0.0 halts with a new marker, the rerun leaves it, the dry run diffs it as git would, and --confirm-major
+    /// commits it.
+    @Test func aHaltOverACommittedMarkerWaitsForTheFirstDecision() throws {
         let (repo, _) = try majorRepository()
         #expect(relctl(["release", "--confirm-major"], in: repo.path, environment: fixedDate).code == 0)
         let previous = try repo.read(marker)
         try commitOnly(repo, "feat(sync)!: v3 sync only", file: "sync.txt")
+        let refused = relctl(["release"], in: repo.path, environment: fixedDate)
+        #expect(refused.code == 1)
+        #expect(refused.stderr.hasSuffix("error: major release 2.0.0 still waits for its decision on min_supported_version (.major-release-pending), and major release 3.0.0 would replace it; decide 2.0.0 first — record it with relctl gate keep-min --reason \"<why>\" (no version gate is configured, so there is no minimum to raise) — then rerun relctl release\nnothing was changed (1 preflight problem)\n"), "\(refused.stderr)")
+        #expect(try repo.git(["status", "--porcelain"]).isEmpty)
+        #expect(try repo.read(marker) == previous)
+
+        #expect(relctl(["gate", "keep-min", "--reason", "v2 clients keep working"], in: repo.path).code == 0)
         #expect(relctl(["release"], in: repo.path, environment: fixedDate).code == 3)
-        #expect(try repo.git(["status", "--porcelain"]) == " M .major-release-pending\n")
+        #expect(try repo.git(["status", "--porcelain"]) == "?? .major-release-pending\n")
         let halted = try repo.read(marker)
         #expect(halted.contains("\"version\": \"3.0.0\""))
         let after = try repo.snapshot()
         #expect(relctl(["release"], in: repo.path, environment: nextDay).code == 3)
         #expect(try repo.snapshot() == after)
 
-        // The dry run of the confirmed release diffs the marker against the committed 2.0.0 one, as git would.
+        // The dry run of the confirmed release shows the marker as a new file, as git would.
         let dry = relctl(["release", "--dry-run", "--confirm-major"], in: repo.path, environment: nextDay)
         #expect(dry.code == 0, "\(dry.stderr)")
         let diff = diffPart(ofReleaseDryRun: dry.stdout)
-        #expect(diff.contains("diff --git a/\(marker) b/\(marker)\n--- a/\(marker)\n+++ b/\(marker)\n"), "\(diff)")
-        #expect(diff.contains("\n-  \"version\": \"2.0.0\",\n") && diff.contains("\n+  \"version\": \"3.0.0\",\n"), "\(diff)")
+        #expect(diff.contains("diff --git a/\(marker) b/\(marker)\nnew file mode 100644\n"), "\(diff)")
         let clone = try TestRepository()
         try clone.git(["pull", "-q", repo.path, "main"])
         try clone.git(["apply", "--whitespace=nowarn", "-"], input: diff)
         #expect(try clone.read(marker) == halted)
-        #expect(try clone.read(marker) != previous)
 
         #expect(relctl(["release", "--confirm-major"], in: repo.path, environment: nextDay).code == 0)
         #expect(try repo.git(["show", "v3.0.0:" + marker]) == halted)
+        #expect(try repo.git(["show", "v2.0.0:" + marker]) == previous)
         #expect(try repo.git(["status", "--porcelain"]).isEmpty)
     }
 

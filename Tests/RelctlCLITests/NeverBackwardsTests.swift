@@ -7,12 +7,14 @@ import RelctlTestSupport
 // --allow-downgrade; release tags that HEAD cannot see are named with the fix instead of a silent 1.0.0.
 
 /// A repository with an identity, `main` holding `files` (path → text) and `.relctl.json` listing `entries`.
-func appRepository(_ files: [String: String], entries: [(String, String)]) throws -> TestRepository {
+/// `config`: without entries, whether a `.relctl.json` of defaults is committed (false: none, as before `init`).
+func appRepository(_ files: [String: String], entries: [(String, String)], config: Bool = true) throws -> TestRepository {
     let repo = try TestRepository()
     try repo.git(["config", "user.name", "Release Bot"])
     try repo.git(["config", "user.email", "bot@example.com"])
     for (path, text) in files { try repo.write(path, text) }
-    if !entries.isEmpty { try writeConfig(repo, files: entries) }
+    // A config always (relctl refuses to release without one): with `files` when entries are given.
+    if !entries.isEmpty { try writeConfig(repo, files: entries) } else if config { try repo.write(".relctl.json", "{}\n") }
     try repo.commitAll("chore: initial commit")
     return repo
 }
@@ -124,8 +126,8 @@ struct NeverBackwardsTests {
         #expect(next.stderr == "warning: \(problem); 'relctl release' will refuse it\n", "\(next.stderr)")
         try expectReleaseRefused(repo, contains: problem)
         // Without version files, next still says why it continues from v1.8.0.
-        try repo.git(["rm", "-q", ".relctl.json"])
-        try repo.commitAll("chore: no config")
+        try repo.write(".relctl.json", "{}\n")
+        try repo.commitAll("chore: no version files")
         #expect(relctl(["next"], in: repo.path).stderr == "note: tags v29.0, v2.0 match tagFormat \"v{version}\" and are above v1.8.0 but are not versions of versionScheme semver (MAJOR.MINOR.PATCH such as 1.3.0), so the release continues from v1.8.0\n")
         // The fix works: re-tagged in the scheme, releases continue from 29.0.0.
         try repo.git(["tag", "-a", "v29.0.0", "v29.0^{}", "-m", "v29.0.0"])

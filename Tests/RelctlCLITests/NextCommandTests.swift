@@ -155,7 +155,9 @@ struct NextCommandTests {
         let repo = try TestRepository()
         let result = relctl(["next"], in: repo.path)
         #expect(result.code == 1)
-        #expect(result.stderr == "error: the repository has no commits yet; commit something before asking for a release\n")
+        // Without a config, `next` says so first (it still answers from the commits, here none).
+        #expect(result.stderr == "note: no .relctl.json at \(repo.path), so this comes from the commits and tags alone (no version file was read); run 'relctl init' to create it\n"
+            + "error: the repository has no commits yet; commit something before asking for a release\n")
     }
 
     @Test func shallowCloneWithoutTheTagIsAnErrorWithTheFix() throws {
@@ -245,7 +247,7 @@ struct CommandLineTests {
         #expect(result.code == 64)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr == """
-            error: unknown option '--jsn' for 'relctl next'
+            error: unknown option '--jsn' for 'relctl next'; did you mean '--json'?
             usage: relctl next [--prerelease CHANNEL] [--repo PATH] [--config PATH] [--json]
             See 'relctl help next'.
 

@@ -51,6 +51,7 @@ struct NextHistoryEdgeTests {
     @Test func aShallowCloneThatCannotTellAboutAHigherTagIsAnError() throws {
         // v2.0.0 sits on a branch merged into main; the shallow clone sees v1.0.0 but not v2.0.0's ancestry.
         let origin = try TestRepository()
+        try origin.write(".relctl.json", "{}\n")
         try origin.commit("chore: root")
         try origin.commit("chore: n")
         try origin.git(["checkout", "-q", "-b", "side", "HEAD~1"])
@@ -94,12 +95,14 @@ struct NextHistoryEdgeTests {
 
     @Test func equalPrecedenceTagsPreferTheOneNearestHead() throws {
         let repo = try TestRepository()
+        try repo.write(".relctl.json", "{}\n")
         try repo.commit("chore: a")
         try repo.tag("v1.2.3")
         try repo.commit("feat: b")
         try repo.tag("v1.2.3+build.5")
         #expect(relctl(["next"], in: repo.path).stderr == "HEAD is already released as v1.2.3+build.5\n")
         let swapped = try TestRepository()
+        try swapped.write(".relctl.json", "{}\n")
         try swapped.commit("chore: a")
         try swapped.tag("v1.2.3+build.5")
         try swapped.commit("feat: b")

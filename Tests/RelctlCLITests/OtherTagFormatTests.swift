@@ -12,7 +12,7 @@ struct OtherTagFormatTests {
     func appTaggedWithoutV(tags: [String] = ["2.0.9", "2.1.0"]) throws -> TestRepository {
         let repo = try appRepository(["Notes.xcodeproj/project.pbxproj": XcodeFixtureProject(name: "Notes", targets: [
             T("Notes", T.application, ["MARKETING_VERSION": "2.1.0", "CURRENT_PROJECT_VERSION": "300"]),
-        ]).text], entries: [])
+        ]).text], entries: [], config: false)
         for tag in tags {
             try repo.commit("fix: \(tag)", file: "a.txt")
             try repo.tag(tag)

@@ -3,8 +3,9 @@ import Testing
 import RelctlTestSupport
 @testable import RelctlCLI
 
-/// A release-ready repository: identity in its own config, a `v1.2.3` tag, then the given commits.
-func releaseRepository(_ messages: [String], config: String? = nil) throws -> TestRepository {
+/// A release-ready repository: identity in its own config, a `v1.2.3` tag, then the given commits. `config`: the
+/// `.relctl.json` committed with it (`{}`, the defaults, unless given; nil: none, as before `relctl init`).
+func releaseRepository(_ messages: [String], config: String? = "{}\n") throws -> TestRepository {
     let repo = try TestRepository()
     try repo.git(["config", "user.name", "Release Bot"])
     try repo.git(["config", "user.email", "bot@example.com"])
@@ -76,7 +77,9 @@ struct ReleaseCommandTests {
         #expect(result.stdout == "2.0.0\n")
         #expect(result.stderr.contains("MAJOR RELEASE 2.0.0"))
         #expect(result.stderr.contains("min_supported_version has NOT been changed"))
-        #expect(result.stderr.contains("relctl gate raise-min 2.0.0 --confirm-live"))
+        // No gate configured: how to configure one, not `gate raise-min` (which would fail).
+        #expect(result.stderr.contains("!!  No version gate is configured (no \"gate\" in .relctl.json), so there\n"))
+        #expect(!result.stderr.contains("relctl gate raise-min"))
         #expect(!result.stderr.contains("HALTED"))
         #expect(result.stderr.contains("::warning title=Major release 2.0.0::"))
         let marker = try repo.read(".major-release-pending")
@@ -122,6 +125,7 @@ struct ReleaseCommandTests {
     @Test func zeroMajorBreakingChangeIsAMinorWithoutTheGate() throws {
         let repo = try TestRepository()
         try repo.git(["config", "user.name", "R"]); try repo.git(["config", "user.email", "r@e.com"])
+        try repo.write(".relctl.json", "{}\n")
         try repo.commit("chore: init")
         try repo.tag("v0.3.0")
         try repo.commit("feat!: rename everything")
@@ -671,7 +675,9 @@ struct ChangelogAndStatusTests {
         #expect(relctl(["release", "--confirm-major"], in: repo.path).code == 0)
         let after = relctl(["status"], in: repo.path)
         #expect(after.stdout.contains("major pending: 2.0.0 released"))
-        #expect(after.stdout.contains("relctl gate raise-min 2.0.0 --confirm-live"))
+        // No version file and no gate configured: every store, and how to configure a gate (raise-min would fail).
+        #expect(after.stdout.contains("               no version gate is configured: to raise it once 2.0.0 is live in every store the app ships to, add \"gate\" to .relctl.json (README, \"Version gate\")\n"), "\(after.stdout)")
+        #expect(!after.stdout.contains("raise-min"))
         #expect(after.stderr.contains("warning: major release 2.0.0 is pending"))
         let json = relctl(["status", "--json"], in: repo.path)
         #expect(json.stdout.contains(#""majorPending":{"version":"2.0.0","previousVersion":"1.2.3","tag":"v2.0.0""#))

@@ -482,7 +482,7 @@ struct SyncCommandTests {
         for command in [["current"], ["sync", "1.3.0"]] {
             let result = relctl(command, in: repo.path)
             #expect(result.code == 1)
-            #expect(result.stderr == "error: no .relctl.json in \(repo.path), so relctl does not know the app's version files; run 'relctl init' to detect them\n")
+            #expect(result.stderr == "error: no .relctl.json at \(repo.path): relctl does not know this app's version files or tag format yet; run 'relctl init' to create it (or pass --config PATH)\n")
         }
         try repo.write(".relctl.json", "{\"tagFormat\": \"v{version}\"}\n")
         let result = relctl(["current"], in: repo.path)

@@ -12,8 +12,8 @@ struct MajorReleaseNoticeTests {
         ])
 
     @Test func instructionText() {
-        #expect(MajorReleaseNotice.instruction(version: "2.0.0") == "Major release 2.0.0: min_supported_version was NOT changed. "
-            + "Raise it only after confirming that the new build is live in both stores (App Store and Google Play), "
+        #expect(MajorReleaseNotice.instruction(version: "2.0.0") == "Major release 2.0.0: min_supported_version was NOT changed; "
+            + "raise it only once 2.0.0 is live in both stores (App Store and Google Play), "
             + "then run: relctl gate raise-min 2.0.0 --confirm-live (or keep it: relctl gate keep-min --reason \"<why>\")")
         #expect(notice.instruction == MajorReleaseNotice.instruction(version: "2.0.0"))
         #expect(MajorReleaseNotice.haltInstruction(version: "2.0.0") == "Major release 2.0.0 halted: nothing was released "
@@ -38,6 +38,7 @@ struct MajorReleaseNoticeTests {
               "previousVersion": "1.4.2",
               "tag": "v2.0.0",
               "date": "2026-11-29T10:15:00Z",
+              "stores": ["ios", "android"],
               "breakingChanges": [
                 {
                   "sha": "a1b2c3d4e5f60718293a4b5c6d7e8f9012345678",
@@ -73,6 +74,7 @@ struct MajorReleaseNoticeTests {
               "previousVersion": null,
               "tag": "v1.0.0",
               "date": "d",
+              "stores": ["ios", "android"],
               "breakingChanges": [],
               "decision": "y",
               "commands": {
@@ -107,6 +109,81 @@ struct MajorReleaseNoticeTests {
         #expect(parsed.instruction == "i")
     }
 
+    /// The stores come from the app's version files; the raise from its gate: none configured, latest below the
+    /// release (set-latest first), or ready.
+    @Test func theFloorDecisionNamesTheStoresAndTheGateSteps() throws {
+        #expect(FloorDecision(stores: [.ios]).storesText() == "the App Store")
+        #expect(FloorDecision(stores: [.android]).storesText(loud: true) == "Google Play")
+        #expect(FloorDecision(stores: [.android, .ios]).stores == [.ios, .android])
+        #expect(FloorDecision(stores: []).storesText() == "every store the app ships to")
+        #expect(FloorDecision(stores: [.ios], gate: .notConfigured).raiseCommands(version: "3.0.0") == [])
+        #expect(FloorDecision(stores: [.ios], gate: .latestBelow).raiseCommands(version: "3.0.0")
+            == ["relctl gate set-latest 3.0.0", "relctl gate raise-min 3.0.0 --confirm-live"])
+        let ios = MajorReleaseNotice(version: "3.0.0", previousVersion: "2.1.0", tag: "v3.0.0", date: "d", breakingChanges: [],
+                                     floor: FloorDecision(stores: [.ios], gate: .latestBelow))
+        #expect(ios.commands == .init(release: "relctl release --confirm-major", setLatest: "relctl gate set-latest 3.0.0",
+                                      raiseMin: "relctl gate raise-min 3.0.0 --confirm-live", keepMin: "relctl gate keep-min --reason \"<why>\""))
+        #expect(ios.instruction == "Major release 3.0.0: min_supported_version was NOT changed; raise it only once 3.0.0 is live in "
+            + "the App Store, then run, in order: relctl gate set-latest 3.0.0, then relctl gate raise-min 3.0.0 --confirm-live "
+            + "(or keep it: relctl gate keep-min --reason \"<why>\")")
+        #expect(ios.decision.contains("once 3.0.0 is live in the App Store, either raise"))
+        #expect(ios.json().contains("  \"stores\": [\"ios\"],\n"))
+        #expect(ios.json().contains("    \"setLatest\": \"relctl gate set-latest 3.0.0\",\n    \"raiseMin\": \"relctl gate raise-min 3.0.0 --confirm-live\",\n"))
+        #expect(try #require(MajorReleaseNotice.parse(ios.json())) == ios)
+        let android = MajorReleaseNotice(version: "3.0.0", previousVersion: nil, tag: "v3.0.0", date: "d", breakingChanges: [],
+                                         floor: FloorDecision(stores: [.android], gate: .notConfigured))
+        #expect(android.commands.raiseMin == nil)
+        #expect(android.json().contains("    \"raiseMin\": null,\n"))
+        #expect(!android.instruction.contains("raise-min"))
+        #expect(android.decision.hasSuffix("Raising it needs a version gate, and none is configured: add \"gate\" to .relctl.json, such as \"gate\": {\"document\": \"remoteconfig.template.json\", \"format\": \"firebase\"} (see the README's \"Version gate\")."))
+        #expect(android.instruction == "Major release 3.0.0: min_supported_version was NOT changed; no version gate is configured, so there is no minimum to raise yet: add \"gate\" to .relctl.json, such as \"gate\": {\"document\": \"remoteconfig.template.json\", \"format\": \"firebase\"} (see the README's \"Version gate\"); relctl status then names the command that raises it once 3.0.0 is live in Google Play (or keep it: relctl gate keep-min --reason \"<why>\")")
+        #expect(try #require(MajorReleaseNotice.parse(android.json())) == android)
+        // The same release whatever its date and wording: a halt's marker after the gate moved.
+        var later = ios
+        later.date = "e"
+        later.instruction = "other"
+        #expect(later.recordsSameRelease(as: ios))
+        later.breakingChanges = [.init(sha: "f", summary: "feat!: more")]
+        #expect(!later.recordsSameRelease(as: ios))
+    }
+
+    @Test func bannerOfAnIOSOnlyAppWithTheLatestBelow() {
+        let banner = MajorReleaseNotice(version: "3.0.0", previousVersion: "2.1.0", tag: "v3.0.0", date: "d", breakingChanges: [],
+                                        floor: FloorDecision(stores: [.ios], gate: .latestBelow)).banner(colored: false)
+        #expect(banner.contains("""
+            !!  DECISION NEEDED: raise it only after confirming that 3.0.0
+            !!  is live in the App Store.
+            !!
+            !!  Then run, in order:
+            !!      relctl gate set-latest 3.0.0
+            !!      relctl gate raise-min 3.0.0 --confirm-live
+            !!  or keep it, saying why:
+            !!      relctl gate keep-min --reason "<why>"
+
+            """))
+        #expect(banner.split(separator: "\n").allSatisfy { $0.count <= 72 })
+    }
+
+    @Test func bannerOfAnAndroidOnlyAppWithoutAGate() {
+        let banner = MajorReleaseNotice(version: "3.0.0", previousVersion: "2.1.0", tag: "v3.0.0", date: "d", breakingChanges: [],
+                                        floor: FloorDecision(stores: [.android], gate: .notConfigured)).banner(colored: false)
+        #expect(banner.contains("""
+            !!  is live in Google Play.
+            !!
+            !!  No version gate is configured (no "gate" in .relctl.json), so there
+            !!  is no minimum to raise yet. To manage it, add one, e.g.
+            !!      "gate": {"document": "remoteconfig.template.json",
+            !!               "format": "firebase"}
+            !!  (README, "Version gate"); relctl status then names the
+            !!  command that raises it.
+            !!  or keep it, saying why:
+
+            """))
+        #expect(!banner.contains("raise-min"))
+        #expect(!banner.contains("App Store"))
+        #expect(banner.split(separator: "\n").allSatisfy { $0.count <= 72 })
+    }
+
     @Test func parsesEscapesWrittenByOthersAndIgnoresUnknownKeys() throws {
         let text = """
             {"schemaVersion":1,"extra":[1,2],"version":"2.0.0","previousVersion":null,"tag":"v2.0.0","date":"d",
@@ -130,6 +207,9 @@ struct MajorReleaseNoticeTests {
         #"{"schemaVersion":1,"version":"2.0.0","previousVersion":null,"tag":"v","date":"d","breakingChanges":[],"decision":1,"instruction":"i"}"#,
         #"{"schemaVersion":1,"version":"2.0.0","previousVersion":null,"tag":"v","date":"d","breakingChanges":[],"commands":[],"instruction":"i"}"#,
         #"{"schemaVersion":1,"version":"2.0.0","previousVersion":null,"tag":"v","date":"d","breakingChanges":[],"commands":{"release":"r","raiseMin":"u"},"instruction":"i"}"#,
+        #"{"schemaVersion":1,"version":"2.0.0","previousVersion":null,"tag":"v","date":"d","stores":["windows"],"breakingChanges":[],"instruction":"i"}"#,
+        #"{"schemaVersion":1,"version":"2.0.0","previousVersion":null,"tag":"v","date":"d","stores":"ios","breakingChanges":[],"instruction":"i"}"#,
+        #"{"schemaVersion":1,"version":"2.0.0","previousVersion":null,"tag":"v","date":"d","breakingChanges":[],"commands":{"release":"r","setLatest":null,"raiseMin":"u","keepMin":"k"},"instruction":"i"}"#,
     ])
     func rejects(text: String) {
         #expect(MajorReleaseNotice.parse(text) == nil)

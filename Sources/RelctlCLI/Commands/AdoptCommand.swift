@@ -42,7 +42,7 @@ enum AdoptCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let dryRun = arguments.has("--dry-run")
         // The lock comes before anything is read (the config, the files, the tags), as in release; a dry run takes none.
-        let workspace = try Workspace.open(arguments, context, locked: !dryRun, command: "adopt")
+        let workspace = try Workspace.open(arguments, context, locked: !dryRun, command: "adopt", config: .required)
         defer { workspace.lock?.release() }
         let repository = workspace.repository
         try InterruptedRelease.refuse(gitDir: repository.gitDir)

@@ -25,7 +25,7 @@ enum ChangelogCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        var workspace = try Workspace.open(arguments, context)
+        var workspace = try Workspace.open(arguments, context, config: .noted)
         workspace.requestedChannel = try PrereleaseOption.channel(arguments, usage: spec.usage)
         let analysis = try workspace.analyze()
         let config = workspace.config

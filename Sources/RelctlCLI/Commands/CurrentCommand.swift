@@ -34,7 +34,7 @@ enum CurrentCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let workspace = try Workspace.open(arguments, context)
+        let workspace = try Workspace.open(arguments, context, config: .required)
         let current = try workspace.readVersions()
         if arguments.has("--json") {
             context.output.result(json(current).rendered())

@@ -115,17 +115,29 @@ enum InitCommand {
         if let drift = current?.drift, !drift.isEmpty {
             context.output.warning("the files disagree (\(drift.map { VersionFileText.fieldName($0.field) }.joined(separator: ", "))); 'relctl current' shows where, 'relctl sync <version>' aligns them")
         }
-        offerAdoption(arguments, context, current: current)
+        let adopt = offerAdoption(arguments, context, current: current)
+        context.output.message(nextSteps(adopt: adopt))
+    }
+
+    /// What to do after init, in order: commit the config (a release refuses an uncommitted one), adopt the
+    /// version already in the stores when there is one, then look before releasing.
+    static func nextSteps(adopt: Bool) -> String {
+        var steps = ["commit it: git add \(Config.fileName) && git commit -m \"chore: add relctl config\""]
+        if adopt { steps.append("relctl adopt (tags the version the files hold as the last release, so the next one follows it)") }
+        steps += ["relctl status (what is released, what comes next)", "relctl release --dry-run (the release, changing nothing)"]
+        return "next steps:\n" + steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n")
     }
 
     /// An app already in the stores has a version but no release tag yet: offer `relctl adopt`, so the first
     /// release follows the version the files hold instead of starting again at initialVersion.
-    static func offerAdoption(_ arguments: ParsedArguments, _ context: CommandContext, current: CurrentVersions?) {
+    @discardableResult
+    static func offerAdoption(_ arguments: ParsedArguments, _ context: CommandContext, current: CurrentVersions?) -> Bool {
         guard let workspace = try? Workspace.open(arguments, context), let current, !workspace.config.files.isEmpty,
               case let floor = VersionFloor(current),
               let held = floor.held, floor.agreed, VersionParts(held.value).prerelease == nil,
-              let analysis = try? workspace.analyze(), analysis.baseTag == nil else { return }
+              let analysis = try? workspace.analyze(), analysis.baseTag == nil else { return false }
         context.output.message("the files hold \(held.value) and no release tag is reachable from HEAD: if \(held.value) is in the stores, run 'relctl adopt' to tag it as the last release (relctl adopt --dry-run shows the commit), so the next release follows it")
+        return true
     }
 
     /// The work tree root above `--repo` (or the current folder), without reading any config.

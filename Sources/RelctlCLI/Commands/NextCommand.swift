@@ -30,7 +30,7 @@ enum NextCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        var workspace = try Workspace.open(arguments, context)
+        var workspace = try Workspace.open(arguments, context, config: .noted)
         workspace.requestedChannel = try PrereleaseOption.channel(arguments, usage: spec.usage)
         let analysis = try workspace.analyze()
         for problem in analysis.rangeProblems(mainBranch: workspace.mainBranch) {

@@ -9,6 +9,7 @@ enum ReleaseCommand {
             .value("--remote", "NAME", "The remote to push to (default: origin).", completion: .gitRemote),
             .flag("--confirm-major", "Make a major release that onMajor \"halt\" (the default) stops."),
             .flag("--allow-dirty", "Release even with uncommitted or untracked files (they are not committed)."),
+            .flag("--include-config", "Commit .relctl.json with the release when it is not committed yet (a first release after init)."),
             .value("--build", "N", "Use build number N for iOS and Android instead of the buildNumber strategy."),
             .prerelease, .json, .repo, .config,
         ],
@@ -27,6 +28,12 @@ enum ReleaseCommand {
         --dry-run prints the plan (version and why, each file's diff, the changelog section, the commit
         message and the tag) and changes nothing; it needs no push rights.
 
+        Without a .relctl.json (before 'relctl init') the release is refused first, as are status, sync, current
+        and adopt. The release reads .relctl.json, so the config must be committed: an untracked or edited
+        config is refused (--allow-dirty never covers it) with the command that commits it. --include-config
+        commits the config as it is in the work tree with the release instead (the first release right after
+        'relctl init'); the dry run shows it in the diff.
+
         Never backwards: a version lower than a version file holds (or equal to it, once a release tag exists),
         or a first release below release tags HEAD cannot see, is refused before anything is planned, in a dry
         run too, with the fix ('relctl adopt' for an app already in the stores, 'git merge <tag>' for a release
@@ -38,13 +45,16 @@ enum ReleaseCommand {
         the breaking changes with their commits, the decision to take and the commands that record it) and
         nothing else (no version file, changelog, commit or tag), and exits 3. Rerunning it changes nothing.
         'relctl release --confirm-major' then makes the release and commits that marker with it; once the
-        build is live in both stores, 'relctl gate raise-min <version> --confirm-live' raises the floor, or
+        build is live in the app's stores, 'relctl gate raise-min <version> --confirm-live' raises the floor, or
         'relctl gate keep-min --reason ...' keeps it. With "onMajor": "warn" the release goes through at once
         (exit 0), the marker in its commit. Under GitHub Actions a major release emits a warning annotation
         and writes version, bump, tag, major_pending, ios_build and android_build (and halted=true on a halt) to
         $GITHUB_OUTPUT. A dry
         run of a halted major release halts too (exit 3, writing nothing); add --confirm-major to see the
-        release itself. --json on a halt prints the usual object with "halted": true.
+        release itself. --json on a halt prints the usual object with "halted": true. While an earlier major
+        release's decision is pending (a committed .major-release-pending of another version), a new major
+        release is refused, its dry run too, with the commands that decide the earlier one first: a pending
+        decision is never replaced.
 
         Channels: --prerelease beta (or a "branches" entry with "prerelease") makes X.Y.Z-beta.N, X.Y.Z from the
         commits since the last stable tag and N one more than the highest vX.Y.Z-beta.* tag; iOS files get X.Y.Z
@@ -69,6 +79,7 @@ enum ReleaseCommand {
         request.remote = arguments.value("--remote") ?? "origin"
         request.confirmMajor = arguments.has("--confirm-major")
         request.allowDirty = arguments.has("--allow-dirty")
+        request.includeConfig = arguments.has("--include-config")
         request.json = arguments.has("--json")
         request.build = try arguments.value("--build").map(SyncCommand.parseBuild)
         if arguments.value("--remote") != nil && !request.push && !request.dryRun {
@@ -76,7 +87,7 @@ enum ReleaseCommand {
         }
         // The release itself says what a halted major release's marker means (its banner, or a preflight problem).
         // A real release takes the repository lock before it reads anything (a dry run writes nothing: no lock).
-        var workspace = try Workspace.open(arguments, context, remindsOfHalt: false, locked: !request.dryRun)
+        var workspace = try Workspace.open(arguments, context, remindsOfHalt: false, locked: !request.dryRun, config: .required)
         workspace.requestedChannel = try PrereleaseOption.channel(arguments, usage: spec.usage)
         try ReleaseWorkflow.run(request, workspace: workspace, context: context)
     }

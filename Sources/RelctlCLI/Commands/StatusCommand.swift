@@ -8,19 +8,24 @@ enum StatusCommand {
         options: [.json, .repo, .config],
         discussion: """
         A pending decision is the .major-release-pending file a major release commits: min_supported_version
-        was left alone, and raising it is for a human to do once the new build is live in both stores
-        (relctl gate raise-min), or to keep it (relctl gate keep-min). A major release halted before it was
+        was left alone, and raising it is for a human to do once the new build is live in the app's stores
+        (relctl gate raise-min, after relctl gate set-latest when the gate's latest is below it; how to
+        configure a gate when none is), or to keep it (relctl gate keep-min). A major release halted before it was
         made (no tag yet) shows as halted, with 'relctl release --confirm-major'. With a gate configured,
         status shows each platform's minimum and latest from the gate document.
+
+        Refused before 'relctl init' (no .relctl.json): on defaults it would show 1.0.0 as the next release.
 
         EXIT CODES: 0 shown, 1 failure, 64 usage error.
         """,
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let workspace = try Workspace.open(arguments, context)
+        let workspace = try Workspace.open(arguments, context, config: .required)
         let analysis = try workspace.analyze()
-        let pending = workspace.pendingMajor
+        let marker = workspace.pendingMajor
+        let pending = marker?.notice
+        let halted = marker?.halted ?? false
         let branch = try workspace.repository.currentBranch()
         let floor = workspace.versionFloor()
         let backwards = workspace.backwardsProblem(analysis, floor: floor)
@@ -49,7 +54,7 @@ enum StatusCommand {
                 members.append(("majorPending", .object([
                     ("version", .string(pending.version)), ("previousVersion", .optional(pending.previousVersion)),
                     ("tag", .string(pending.tag)), ("date", .string(pending.date)), ("instruction", .string(pending.instruction)),
-                    ("halted", .bool(workspace.isHalted(pending))),
+                    ("halted", .bool(halted)),
                 ])))
             } else {
                 members.append(("majorPending", .null))
@@ -92,12 +97,17 @@ enum StatusCommand {
             for note in workspace.baseNotes(analysis, floor: floor) { text += "note:          \(note)\n" }
         }
         text += GateStatusReport.text(workspace)
-        if let pending, workspace.isHalted(pending) {
+        if let pending, halted {
             text += "major pending: \(pending.version) halted \(pending.date.prefix(10)), not released; min_supported_version unchanged\n"
             text += "               review its breaking changes, then: \(MajorReleaseNotice.confirmCommand)\n"
         } else if let pending {
             text += "major pending: \(pending.version) released \(pending.date.prefix(10)); min_supported_version unchanged\n"
-            text += "               raise it once \(pending.version) is live in both stores: \(MajorReleaseNotice.raiseCommand(version: pending.version))\n"
+            let floor = workspace.floorDecision(for: pending.version)
+            if floor.gate == .notConfigured {
+                text += "               no version gate is configured: to raise it once \(pending.version) is live in \(floor.storesText()), add \"gate\" to .relctl.json (README, \"Version gate\")\n"
+            } else {
+                text += "               raise it once \(pending.version) is live in \(floor.storesText()): \(floor.raiseCommands(version: pending.version).joined(separator: ", then "))\n"
+            }
             text += "               or keep it: relctl gate keep-min --reason TEXT\n"
         } else {
             text += "major pending: none\n"

@@ -50,7 +50,7 @@ enum SyncCommand {
         let build = try arguments.value("--build").map(parseBuild)
         // A real sync holds the repository lock from before it reads anything to its end, so no release, sync or
         // gate decision writes the files between its reading and its writing; a dry run takes none.
-        let workspace = try Workspace.open(arguments, context, locked: !arguments.has("--dry-run"), command: "sync")
+        let workspace = try Workspace.open(arguments, context, locked: !arguments.has("--dry-run"), command: "sync", config: .required)
         defer { workspace.lock?.release() }
         if !arguments.has("--dry-run"), let interrupted = try InterruptedRelease.find(gitDir: workspace.repository.gitDir, holdingLock: true) {
             // The files hold half a release: writing over them would leave it neither finished nor undoable.

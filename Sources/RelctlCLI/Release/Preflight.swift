@@ -28,7 +28,8 @@ struct Preflight {
         var dirty = try repository.status()
         // The halt's own marker is part of the release; any other uncommitted marker is a problem of its own.
         let markerEntry = dirty.first { $0.path == MajorReleaseMarker.fileName }
-        switch MajorReleaseMarkerCheck.verdict(plan, entry: markerEntry) {
+        switch MajorReleaseMarkerCheck.verdict(plan, pending: workspace.pendingMajor, entry: markerEntry,
+                                               floor: workspace.floorDecision) {
         case .notInvolved:
             break
         case .own:
@@ -36,6 +37,17 @@ struct Preflight {
         case .problem(let text):
             dirty.removeAll { $0 == markerEntry }
             problem(text)
+        }
+        // The config drives the release: an untracked or edited one is committed first (the command is given), or
+        // with the release when --include-config put it in the plan; --allow-dirty never covers it.
+        let configPath = config.absolutePath.flatMap { LexicalPath.relative($0, to: plan.root) }
+        if let configPath, let entry = dirty.first(where: { $0.path == configPath }) {
+            dirty.removeAll { $0 == entry }
+            if !plan.changedPaths.contains(configPath) {
+                let state = entry.untracked ? "is not committed yet" : "has uncommitted changes"
+                let message = entry.untracked ? "chore: add relctl config" : "chore: update relctl config"
+                problem("\(configPath) \(state), and the release reads it; commit it first: git add \(Self.shellWord(configPath)) && git commit -m \"\(message)\" (or pass --include-config to commit it with this release)")
+            }
         }
         if !allowDirty {
             if !dirty.isEmpty {
@@ -90,6 +102,16 @@ struct Preflight {
             result.unreachableRemote = remoteCheck.unreachable
         }
         return result
+    }
+}
+
+extension Preflight {
+    /// `path` as one shell word: as it is when it holds only safe characters, else in single quotes.
+    static func shellWord(_ path: String) -> String {
+        let safe = path.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "._-/+@%=,:".unicodeScalars.contains($0)
+        }
+        return safe && !path.isEmpty ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
 

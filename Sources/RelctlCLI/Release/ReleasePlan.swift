@@ -11,10 +11,10 @@ struct ReleasePlan {
     let tag: String
     let branch: String?
     let head: ObjectID
-    /// File writes in order: version files, changelog, marker.
+    /// File writes in order: version files, changelog, marker, then the config (`--include-config`, its own bytes).
     let writes: [FileWrite]
     /// What HEAD holds (nil: nothing) at the absolute paths whose work-tree bytes differ from it: only relctl's own
-    /// `.major-release-pending` left by a halt can. The dry-run diff is against these, as `git diff` would show it.
+    /// `.major-release-pending` left by a halt can, and the uncommitted config `--include-config` commits. The dry-run diff is against these, as `git diff` would show it.
     var committedBytes: [String: [UInt8]?] = [:]
     let changelogSection: String?
     let commitMessage: String

@@ -6,9 +6,11 @@ import RelctlGit
 /// The first phase of a release: what it will write (version files, changelog, major-release marker), its commit and
 /// tag messages, and the problems found on the way, all in memory. Reads the workspace; writes nothing.
 enum ReleasePlanner {
-    /// `build`: the build number `--build` gives both stores, instead of the buildNumber strategy.
+    /// `build`: the build number `--build` gives both stores, instead of the buildNumber strategy. `includeConfig`:
+    /// `--include-config`, the config as the work tree holds it goes into the release commit when HEAD does not
+    /// hold it so.
     static func plan(workspace: Workspace, analysis: ReleaseAnalysis, version: ReleaseVersion, build: String? = nil,
-                     environment: [String: String]) throws -> ReleasePlan {
+                     includeConfig: Bool = false, environment: [String: String]) throws -> ReleasePlan {
         let repository = workspace.repository
         let config = workspace.config
         let root = workspace.root
@@ -88,20 +90,34 @@ enum ReleasePlanner {
         if analysis.bump == .major && version.isStable && !analysis.track.maintenance {
             var made = MajorReleaseNotice(version: version.description, previousVersion: analysis.current?.description, tag: tag,
                                           date: ReleaseClock.isoDate(environment),
-                                          breakingChanges: MajorReleaseNotice.breakingChanges(in: analysis.commits.commits))
-            let path = LexicalPath.join(root, MajorReleaseMarker.fileName)
-            let existing = FileManager.default.contents(atPath: path).map { Array($0) }
+                                          breakingChanges: MajorReleaseNotice.breakingChanges(in: analysis.commits.commits),
+                                          floor: workspace.floorDecision(for: version.description))
+            // The marker as the workspace read it at open (`PendingMajor`): not read again here.
+            let pending = workspace.pendingMajor
+            let path = pending?.path ?? LexicalPath.join(root, MajorReleaseMarker.fileName)
+            let existing = pending.map(\.bytes)
             // The marker a halt wrote for this very release keeps its date: a rerun leaves it as it is, and
-            // --confirm-major commits it byte for byte.
-            if let existing, let written = MajorReleaseNotice.parse(String(decoding: existing, as: UTF8.self)) {
-                var dated = made
-                dated.date = written.date
-                if Array(dated.json().utf8) == existing { made = dated }
-            }
+            // --confirm-major commits it byte for byte (with the gate's steps as they are now, should they have moved).
+            if let written = pending?.notice, written.recordsSameRelease(as: made) { made.date = written.date }
             notice = made
             writes.append(FileWrite(path: path, oldBytes: existing, newBytes: Array(made.json().utf8), displayPath: MajorReleaseMarker.fileName))
-            let committed = try repository.blobIDs(at: [MajorReleaseMarker.fileName], in: head)[0].map(repository.blobBytes)
+            let committed: [UInt8]?
+            if let pending {
+                committed = pending.committed
+            } else {
+                committed = try repository.blobIDs(at: [MajorReleaseMarker.fileName], in: head)[0].map(repository.blobBytes)
+            }
             if committed != existing { committedBytes[path] = committed }
+        }
+
+        // --include-config: the config, untracked or edited, is committed as it is (written with the bytes it has).
+        if includeConfig, let absolute = config.absolutePath, let relative = LexicalPath.relative(absolute, to: root),
+           let bytes = FileManager.default.contents(atPath: absolute).map({ Array($0) }) {
+            let committed = try repository.blobIDs(at: [relative], in: head)[0].map(repository.blobBytes)
+            if committed != bytes {
+                writes.append(FileWrite(path: absolute, oldBytes: bytes, newBytes: bytes, displayPath: relative))
+                committedBytes[absolute] = committed
+            }
         }
 
         var identities: Identities?

@@ -165,8 +165,10 @@ struct ReleaseReport {
         text += "- files: \(files.map(MarkdownCodeSpan.make).joined(separator: ", "))\n"
         if let line = Self.trackLine(track, prereleaseNumber: prereleaseNumber) { text += "- channel: \(line)\n" }
         if let notice {
+            let raise = notice.floor.raiseCommands(version: notice.version).map { "`\($0)`" }
             text += "\n> [!WARNING]\n> **Major release \(notice.version).** `min_supported_version` was NOT changed. Raise it only after "
-                + "the new build is live in both stores: `\(MajorReleaseNotice.raiseCommand(version: notice.version))` "
+                + "the new build is live in \(notice.floor.storesText()): "
+                + (raise.isEmpty ? "configure a version gate first (no `gate` in `.relctl.json`; see the README's \"Version gate\") " : raise.joined(separator: ", then ") + " ")
                 + "(or keep it: `\(MajorReleaseNotice.keepCommand)`)\n"
         }
         return text + "\n"

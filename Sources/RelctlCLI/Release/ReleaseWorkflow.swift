@@ -9,6 +9,8 @@ struct ReleaseRequest {
     var remote = "origin"
     var confirmMajor = false
     var allowDirty = false
+    /// `--include-config`: commit an untracked or edited `.relctl.json` with the release.
+    var includeConfig = false
     /// `--build N`: both stores' build number, instead of the buildNumber strategy.
     var build: String?
     var json = false
@@ -46,7 +48,7 @@ enum ReleaseWorkflow {
             return try nothingToRelease(analysis, request: request, workspace: workspace, context: context)
         }
         let plan = try ReleasePlanner.plan(workspace: workspace, analysis: analysis, version: next, build: request.build,
-                                           environment: context.environment)
+                                           includeConfig: request.includeConfig, environment: context.environment)
         var preflight = try Preflight.check(plan, workspace: workspace, analysis: analysis, push: request.push,
                                             remote: request.remote, allowDirty: request.allowDirty, context: context)
         if request.dryRun, let unreachable = preflight.unreachableRemote {
@@ -143,7 +145,7 @@ enum ReleaseWorkflow {
     static func nothingToRelease(_ analysis: ReleaseAnalysis, request: ReleaseRequest, workspace: Workspace,
                                  context: CommandContext) throws {
         let output = context.output
-        let majorPending = workspace.pendingMajor != nil
+        let majorPending = workspace.pendingMajor?.notice != nil
         if !request.dryRun {
             // Never silent about a lock file left in the way of the next release (or of git itself).
             let branch = try? workspace.repository.headReferenceName()

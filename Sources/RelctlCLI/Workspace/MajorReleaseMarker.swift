@@ -7,9 +7,11 @@ import Foundation
 import Glibc
 #endif
 import RelctlCore
+import RelctlGit
+import VersionGate
 
 /// `.major-release-pending` at the repository root: the decision a major release leaves open (raising
-/// `min_supported_version` once the new build is live in both stores), committed with the release.
+/// `min_supported_version` once the new build is live in the app's stores), committed with the release.
 enum MajorReleaseMarker {
     static let fileName = ".major-release-pending"
 
@@ -34,33 +36,90 @@ extension CIProvider {
     }
 }
 
+/// `.major-release-pending` as this run found it at the root: read once when the workspace opens (`Workspace.open`)
+/// and handed to the reminder, status, the release's planner and preflight, and the gate decisions, which
+/// read nothing of it again.
+struct PendingMajor {
+    /// The marker's absolute path.
+    let path: String
+    /// Its bytes in the work tree (empty when it exists but cannot be read).
+    let bytes: [UInt8]
+    /// What it records; nil when it is not a marker relctl can read.
+    let notice: MajorReleaseNotice?
+    /// What HEAD holds at its path; nil: nothing (the marker is not committed).
+    let committed: [UInt8]?
+    /// The release it records was not made: its tag does not exist and the marker is not committed as it is (a
+    /// halt leaves it untracked, or modified over an older one). relctl commits a marker only with its release, so
+    /// a committed marker whose tag a shallow clone did not fetch is a release made, not a halt.
+    let halted: Bool
+
+    /// Whether the work tree holds the marker as HEAD does.
+    var isCommitted: Bool { committed == bytes }
+
+    /// The marker under `root`, or nil when there is none.
+    static func read(root: String, repository: Repository) -> PendingMajor? {
+        let path = LexicalPath.join(root, MajorReleaseMarker.fileName)
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        let bytes = FileManager.default.contents(atPath: path).map { Array($0) }
+        let notice = bytes.flatMap { MajorReleaseNotice.parse(String(decoding: $0, as: UTF8.self)) }
+        var committed: [UInt8]?
+        if let head = try? repository.headCommit(), let blob = (try? repository.blobIDs(at: [MajorReleaseMarker.fileName], in: head))?.first ?? nil {
+            committed = try? repository.blobBytes(blob)
+        }
+        let tagged = notice.map { (try? repository.referenceTarget("refs/tags/\($0.tag)")) != nil } ?? false
+        let halted = notice != nil && !tagged && committed != bytes
+        return PendingMajor(path: path, bytes: bytes ?? [], notice: notice, committed: committed, halted: halted)
+    }
+}
+
 extension Workspace {
-    /// The decision a past major release left open, from `.major-release-pending` at the root.
-    var pendingMajor: MajorReleaseNotice? {
-        guard let data = FileManager.default.contents(atPath: LexicalPath.join(root, MajorReleaseMarker.fileName)) else { return nil }
-        return MajorReleaseNotice.parse(String(decoding: data, as: UTF8.self))
+    /// The stores the app ships to, from the formats of its version files: an Xcode project, Info.plist or
+    /// .xcconfig ships to the App Store; a Gradle file, gradle.properties or version catalog to Google Play; an
+    /// Expo or Flutter app to both. Empty when no file tells (then messages say "every store the app ships to").
+    var stores: [StorePlatform] {
+        var found = Set<StorePlatform>()
+        for entry in config.files {
+            switch entry.format {
+            case .pbxproj, .plist, .xcconfig: found.insert(.ios)
+            case .gradle, .properties, .versionCatalog: found.insert(.android)
+            case .expo, .expoJS, .pubspec: found.formUnion([.ios, .android])
+            case .json, .regex: break
+            }
+        }
+        return StorePlatform.allCases.filter(found.contains)
     }
 
-    /// Whether the pending major release was halted before it was made: its tag does not exist (yet).
-    func isHalted(_ notice: MajorReleaseNotice) -> Bool {
-        (try? repository.referenceTarget("refs/tags/\(notice.tag)")) == nil
+    /// What deciding the floor after major release `version` takes here: the app's stores, and whether the gate
+    /// is configured and its latest_version reaches `version` (what `relctl gate raise-min` checks, so that each
+    /// command printed works when followed). An unreadable document counts as ready: raise-min then says what is
+    /// wrong with it.
+    func floorDecision(for version: String) -> FloorDecision {
+        guard config.gate != nil else { return FloorDecision(stores: stores, gate: .notConfigured) }
+        let values: GateConfig?
+        do {
+            values = try loadGateDocument().config(for: nil)
+        } catch {
+            return FloorDecision(stores: stores, gate: .ready)
+        }
+        let reaches = values?.latestVersion.map { !($0 < GateVersion(version)) } ?? false
+        return FloorDecision(stores: stores, gate: reaches ? .ready : .latestBelow)
     }
 
     /// While the marker exists, every command says so in one line (and as the CI's warning annotation): a release
     /// halted before it was made (unless `halted` is false), or the decision on min_supported_version after it.
     func remindOfPendingMajor(_ context: CommandContext, halted remindsOfHalt: Bool = true) {
-        guard FileManager.default.fileExists(atPath: LexicalPath.join(root, MajorReleaseMarker.fileName)) else { return }
-        guard let notice = pendingMajor else {
+        guard let pending = pendingMajor else { return }
+        guard let notice = pending.notice else {
             context.output.warning("\(MajorReleaseMarker.fileName) is not readable; a major release decision may be pending (check the file)")
             return
         }
-        let halted = isHalted(notice)
-        if halted && !remindsOfHalt { return }
-        if halted {
+        if pending.halted && !remindsOfHalt { return }
+        if pending.halted {
             context.output.warning("major release \(notice.version) is halted, not released: review the breaking changes in \(MajorReleaseMarker.fileName), then run \(MajorReleaseNotice.confirmCommand) (or delete the file if \(notice.version) is not to be released)")
         } else {
-            context.output.warning("major release \(notice.version) is pending: min_supported_version is unchanged; raise it only once \(notice.version) is live in both stores (\(MajorReleaseNotice.raiseCommand(version: notice.version))), or keep it (\(MajorReleaseNotice.keepCommand))")
+            let floor = floorDecision(for: notice.version)
+            context.output.warning("major release \(notice.version) is pending: min_supported_version is unchanged; \(floor.raiseSentence(version: notice.version)) (or keep it: \(MajorReleaseNotice.keepCommand))")
         }
-        if let annotation = context.ci?.majorReleaseWarning(notice, halted: halted) { context.output.message(annotation) }
+        if let annotation = context.ci?.majorReleaseWarning(notice, halted: pending.halted) { context.output.message(annotation) }
     }
 }

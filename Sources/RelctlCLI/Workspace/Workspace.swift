@@ -23,12 +23,26 @@ struct Workspace {
     /// The repository lock, when the command asked for it (`release`, `sync`, `adopt`, the gate's decisions; never a
     /// dry run): taken before the config or anything else is read, released when the command ends.
     var lock: RepositoryLock?
+    /// `.major-release-pending` as the run found it, read once at open (`PendingMajor`); nil: there is none.
+    var pendingMajor: PendingMajor?
+
+    /// What a command does when the repository has no `.relctl.json` (and no `--config` was given).
+    enum ConfigNeed {
+        /// Runs on the defaults, silently (lint, hooks, the gate commands, which say themselves what they miss).
+        case optional
+        /// Refused first, before the lock or anything else, with `relctl init` as the fix (status, release, sync,
+        /// current, adopt): on the defaults they would plan from initialVersion and read no version file.
+        case required
+        /// Runs on the defaults but says so on stderr first (next, changelog: their answer comes from the commits).
+        case noted
+    }
 
     /// `remindsOfHalt`: false for `release`, which says itself what a halted major release's marker means.
     /// `locked`: take the repository lock (`RepositoryLock`) right after finding the repository, before reading anything,
     /// in the name of `command` (what another run that finds the lock held is told).
+    /// `config`: what happens without a `.relctl.json` (`ConfigNeed`).
     static func open(_ arguments: ParsedArguments, _ context: CommandContext, remindsOfHalt: Bool = true,
-                     locked: Bool = false, command: String = "release") throws -> Workspace {
+                     locked: Bool = false, command: String = "release", config need: ConfigNeed = .optional) throws -> Workspace {
         let start = arguments.value("--repo").map { LexicalPath.join(context.currentDirectory, $0) } ?? context.currentDirectory
         guard FileManager.default.fileExists(atPath: start) else {
             throw CLIFailure(message: "'\(arguments.value("--repo") ?? start)' does not exist; pass --repo the path of a git repository")
@@ -41,6 +55,12 @@ struct Workspace {
         guard let root = repository.workdir else {
             throw CLIFailure(message: "'\(start)' is a bare repository; relctl needs a work tree (clone it first)")
         }
+        if need != .optional, arguments.value("--config") == nil,
+           !FileManager.default.fileExists(atPath: LexicalPath.join(root, Config.fileName)) {
+            let missing = Self.noConfig(root: root)
+            if need == .required { throw CLIFailure(message: "\(missing): relctl does not know this app's version files or tag format yet; run 'relctl init' to create it (or pass --config PATH)") }
+            context.output.note("\(missing), so this comes from the commits and tags alone (no version file was read); run 'relctl init' to create it")
+        }
         let lock = locked ? try RepositoryLock.acquire(gitDir: repository.gitDir, command: command) : nil
         let config = try Config.load(explicitPath: arguments.value("--config"), repositoryRoot: root,
                                      currentDirectory: context.currentDirectory)
@@ -48,8 +68,14 @@ struct Workspace {
         var workspace = Workspace(repository: repository, root: root, config: config)
         workspace.environment = context.environment
         workspace.lock = lock
+        workspace.pendingMajor = PendingMajor.read(root: root, repository: repository)
         workspace.remindOfPendingMajor(context, halted: remindsOfHalt)
         return workspace
+    }
+
+    /// The first half of what a command says when the repository has no config.
+    static func noConfig(root: String) -> String {
+        "no \(Config.fileName) at \(root)"
     }
 
     static let shallowFix = "fetch the full history with 'git fetch --unshallow --tags' (GitHub Actions: actions/checkout with 'fetch-depth: 0')"

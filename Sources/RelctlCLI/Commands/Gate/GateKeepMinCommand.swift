@@ -40,15 +40,15 @@ enum GateKeepMinCommand {
         // takes none.
         let workspace = try Workspace.open(arguments, context, locked: !dryRun, command: "gate keep-min")
         defer { workspace.lock?.release() }
-        let markerPath = LexicalPath.join(workspace.root, MajorReleaseMarker.fileName)
-        guard let data = FileManager.default.contents(atPath: markerPath) else {
+        // The marker as the workspace read it at open (`PendingMajor`).
+        guard let pending = workspace.pendingMajor else {
             throw CLIFailure(message: "no major release decision is pending: there is no \(MajorReleaseMarker.fileName) at the repository root, so there is nothing to keep")
         }
-        guard let notice = MajorReleaseNotice.parse(String(decoding: data, as: UTF8.self)) else {
+        guard let notice = pending.notice else {
             throw Problem("is not a major-release marker relctl can read", at: DiagnosticLocation(path: MajorReleaseMarker.fileName),
                           hint: "restore it from git (git checkout -- \(MajorReleaseMarker.fileName)), or remove it yourself if no decision is pending")
         }
-        if try workspace.repository.status().contains(where: { $0.path == MajorReleaseMarker.fileName && $0.untracked }) {
+        if pending.committed == nil {
             throw CLIFailure(message: "\(MajorReleaseMarker.fileName) is not committed: the major release \(notice.version) was halted and has not been made yet; relctl release --confirm-major makes it (and commits the marker), then decide with raise-min or keep-min")
         }
         // The minimum that stays, as the document holds it (when a gate is configured and readable).
@@ -61,7 +61,7 @@ enum GateKeepMinCommand {
         message += "Decision recorded with relctl gate keep-min: \(stays); old builds keep working after the major release \(notice.version) (tag \(notice.tag)).\n\n"
         message += "Reason: \(reason)\n\n"
         message += "Resolves the pending major release \(notice.version): \(MajorReleaseMarker.fileName) removed.\n"
-        let decision = GateDecisionCommit(document: nil, documentPath: nil, marker: (markerPath, Array(data)), message: message)
+        let decision = GateDecisionCommit(document: nil, documentPath: nil, marker: (pending.path, pending.bytes), message: message)
         try decision.record(workspace, context: context, dryRun: dryRun,
                             done: "kept the minimum after the major release \(notice.version); the pending decision is resolved",
                             deployHint: "push the commit (git push) so the team sees the decision",

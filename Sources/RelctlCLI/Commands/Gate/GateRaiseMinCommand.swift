@@ -14,7 +14,7 @@ enum GateRaiseMinCommand {
     static let spec = CommandSpec(
         name: "gate raise-min",
         summary: "Raise the minimum supported version (blocks every user below it), in one commit.",
-        options: [.flag("--confirm-live", "Confirm that <version> is live in both stores (App Store and Google Play)."),
+        options: [.flag("--confirm-live", "Confirm that <version> is live in every store the app ships to (App Store, Google Play)."),
                   GateArguments.platform, .dryRun, .json, .repo, .config],
         positionals: [PositionalSpec(name: "version", optional: false, help: "The new minimum: a released version, e.g. 3.0.0.")],
         discussion: """
@@ -72,7 +72,7 @@ enum GateRaiseMinCommand {
                           at: loaded.location(latestSite?.line ?? site.line), hint: "move the latest first: relctl gate set-latest \(version)\(platform.map { " --platform \($0)" } ?? "")")
         }
         if !dryRun && !arguments.has("--confirm-live") {
-            throw CLIFailure(message: "raising the minimum to \(version) blocks every user below it, and apps already installed cannot be recalled; confirm that \(version) is live in both stores (App Store and Google Play), then rerun with --confirm-live (relctl gate plan --min \(version) shows whom it blocks)")
+            throw CLIFailure(message: "raising the minimum to \(version) blocks every user below it, and apps already installed cannot be recalled; confirm that \(version) is live in \(FloorDecision(stores: workspace.stores).storesText()), then rerun with --confirm-live (relctl gate plan --min \(version) shows whom it blocks)")
         }
         var live: String?
         if let store = settings.appStore, platform != .android {
@@ -99,16 +99,16 @@ enum GateRaiseMinCommand {
         // The pending major release is resolved once every platform's minimum covers it.
         var marker: (path: String, bytes: [UInt8])?
         var resolves: String?
-        let markerPath = LexicalPath.join(workspace.root, MajorReleaseMarker.fileName)
-        if let data = FileManager.default.contents(atPath: markerPath) {
-            if let notice = MajorReleaseNotice.parse(String(decoding: data, as: UTF8.self)) {
+        // The marker as the workspace read it at open (`PendingMajor`).
+        if let marked = workspace.pendingMajor {
+            if let notice = marked.notice {
                 let pending = GateVersion(notice.version)
                 let below = settings.platforms.compactMap { entry -> String? in
                     let minimum = (try? edit.edited.config(for: entry.platform))??.minimumSupportedVersion
                     return minimum.map { $0 < pending } ?? true ? "\(entry.platform) (\(minimum?.description ?? "none"))" : nil
                 }
                 if below.isEmpty {
-                    marker = (markerPath, Array(data))
+                    marker = (marked.path, marked.bytes)
                     resolves = "Resolves the pending major release \(notice.version) (tag \(notice.tag)): \(MajorReleaseMarker.fileName) removed."
                 } else {
                     notes.append("the major release \(notice.version) stays pending (\(MajorReleaseMarker.fileName) is kept): the minimum of \(below.joined(separator: ", ")) is still below it; raise it there too, or record the decision with relctl gate keep-min --reason TEXT")
@@ -121,7 +121,7 @@ enum GateRaiseMinCommand {
         var message = "chore(gate): raise the minimum supported version to \(version)\(platform.map { " on \($0)" } ?? "")\n\n"
         message += "Decision recorded with relctl gate raise-min \(version) --confirm-live: users below \(version)\(platform.map { " on \($0)" } ?? "") are blocked once the document is deployed (release \(release.tag)).\n\n"
         message += edit.messageLines.joined(separator: "\n") + "\n"
-        message += "Live: " + (live.map { "\($0); " } ?? "") + "confirmed in both stores with --confirm-live.\n"
+        message += "Live: " + (live.map { "\($0); " } ?? "") + "confirmed in \(FloorDecision(stores: workspace.stores).storesText()) with --confirm-live.\n"
         if let resolves { message += resolves + "\n" }
 
         for note in notes { output.note(note) }
