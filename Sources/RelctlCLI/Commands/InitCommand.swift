@@ -15,7 +15,7 @@ enum InitCommand {
     static let spec = CommandSpec(
         name: "init",
         summary: "Detect the app's version files and write a starter .relctl.json.",
-        options: [.json, .repo],
+        options: [.dryRun, .json, .repo],
         discussion: """
         Looks at the repository root for app.json / app.config.json (Expo), app.config.ts/js with literal
         versions, package.json, pubspec.yaml (padBuildNumber when its build number is zero-padded), Xcode projects
@@ -40,15 +40,25 @@ enum InitCommand {
         "tagFormat","sharedBuildNumber","files":[{"path","format","marketing","iosBuild","androidBuild"}]} instead of
         the list (values null when the file holds none); the notes stay on stderr.
 
-        EXIT CODES: 0 config written, 1 failure (config exists, no version file found), 64 usage error.
+        --dry-run prints the same file list, then the .relctl.json init would write, and writes nothing (--json
+        adds "dryRun":true, "configExists" and "configText", the file's text). With a .relctl.json already there,
+        --dry-run still shows what init detects now, with a note, and exits 0; init itself keeps refusing.
+
+        branches is written only when origin's default branch (refs/remotes/origin/HEAD) is neither main nor
+        master (develop, dev): releases are made from it.
+
+        EXIT CODES: 0 config written (or shown, with --dry-run), 1 failure (config exists, no version file found),
+        64 usage error.
         """,
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let root = try repositoryRoot(arguments, context)
         let configPath = root + "/" + Config.fileName
-        if FileManager.default.fileExists(atPath: configPath) {
-            throw CLIFailure(message: "\(Config.fileName) already exists in \(root); relctl init never overwrites it (edit it, or delete it and run relctl init again)")
+        let dryRun = arguments.has("--dry-run")
+        let configExists = FileManager.default.fileExists(atPath: configPath)
+        if configExists && !dryRun {
+            throw CLIFailure(message: "\(Config.fileName) already exists in \(root); relctl init never overwrites it (edit it, or delete it and run relctl init again; relctl init --dry-run shows what it would write)")
         }
         let found = VersionFileDetection.run(root: root)
         let (entries, notes) = (found.entries, found.notes)
@@ -60,19 +70,9 @@ enum InitCommand {
         let current = found.currentVersions()
         let shared = sharedBuildCounter(current)
         let tagFormat = guessTagFormat(root: root)
-        let text = configText(entries, sharedBuildNumber: shared.shared, tagFormat: tagFormat.pattern)
-        // Never overwrite, even if the file appeared since the check above.
-        let fd = open(configPath, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard fd >= 0 else {
-            throw CLIFailure(message: "cannot create \(configPath): \(String(cString: strerror(errno)))")
-        }
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        close(fd)
-        guard written == bytes.count else {
-            unlink(configPath)
-            throw CLIFailure(message: "cannot write \(configPath); nothing was written")
-        }
+        let branches = releaseBranches(root: root)
+        let text = configText(entries, sharedBuildNumber: shared.shared, tagFormat: tagFormat.pattern, branches: branches.names)
+        if !dryRun { try writeConfig(text, to: configPath) }
 
         var rows: [JSONOutput] = []
         for entry in entries {
@@ -103,10 +103,24 @@ enum InitCommand {
             context.output.result(line.trimmingTrailingSpaces())
         }
         if arguments.has("--json") {
-            context.output.result(JSONOutput.object([
+            var members: [(String, JSONOutput)] = [
                 ("schemaVersion", .int(1)), ("config", .string(Config.fileName)), ("tagFormat", .string(tagFormat.pattern)),
                 ("sharedBuildNumber", .bool(shared.shared)), ("files", .array(rows)),
-            ]).rendered())
+            ]
+            if dryRun {
+                members += [("dryRun", .bool(true)), ("configExists", .bool(configExists)), ("configText", .string(text))]
+            }
+            context.output.result(JSONOutput.object(members).rendered())
+        }
+        if let note = branches.note { context.output.note(note) }
+        if dryRun {
+            var warnings: [String] = []
+            if let drift = current?.drift, !drift.isEmpty {
+                warnings.append("the files disagree (\(drift.map { VersionFileText.fieldName($0.field) }.joined(separator: ", "))); 'relctl current' shows where once the config is written, 'relctl sync <version>' aligns them")
+            }
+            printDryRun(text, context: context, json: arguments.has("--json"), configExists: configExists,
+                        notes: notes + [tagFormat.note, shared.reason].compactMap { $0 }, warnings: warnings)
+            return
         }
         for note in notes { context.output.note(note) }
         if let note = tagFormat.note { context.output.note(note) }
@@ -116,6 +130,43 @@ enum InitCommand {
             context.output.warning("the files disagree (\(drift.map { VersionFileText.fieldName($0.field) }.joined(separator: ", "))); 'relctl current' shows where, 'relctl sync <version>' aligns them")
         }
         offerAdoption(arguments, context, current: current)
+    }
+
+    /// `--dry-run`: the config init would write, after the file list, and nothing written. With a `.relctl.json`
+    /// already there it still shows what init detects, with a note (the real init refuses).
+    static func printDryRun(_ text: String, context: CommandContext, json: Bool, configExists: Bool, notes: [String], warnings: [String]) {
+        if !json {
+            context.output.resultText("\n" + text)
+        }
+        for note in notes { context.output.note(note) }
+        for warning in warnings { context.output.warning(warning) }
+        if configExists {
+            context.output.note("\(Config.fileName) already exists and was left as it is: this is what relctl init detects now; relctl init (without --dry-run) refuses to overwrite it")
+        }
+        context.output.message("dry run: \(Config.fileName) was not written; run relctl init to write it")
+    }
+
+    /// Creates `path` with `text`; never overwrites, even if the file appeared since the check in `run`.
+    static func writeConfig(_ text: String, to configPath: String) throws {
+        let fd = open(configPath, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard fd >= 0 else {
+            throw CLIFailure(message: "cannot create \(configPath): \(String(cString: strerror(errno)))")
+        }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        guard written == bytes.count else {
+            unlink(configPath)
+            throw CLIFailure(message: "cannot write \(configPath); nothing was written")
+        }
+    }
+
+    /// `branches` for the starter config: nil (the default, main and master) unless the remote's default branch,
+    /// as `refs/remotes/origin/HEAD` records it, is another one (`develop`, `dev`), which releases are then made from.
+    static func releaseBranches(root: String) -> (names: [String]?, note: String?) {
+        guard let repository = try? Repository(discoveringFrom: root),
+              let branch = try? repository.remoteDefaultBranch(), !Config().branches.contains(branch) else { return (nil, nil) }
+        return ([branch], "branches is [\"\(branch)\"]: origin's default branch (refs/remotes/origin/HEAD) is \(branch); add the other branches you release from")
     }
 
     /// An app already in the stores has a version but no release tag yet: offer `relctl adopt`, so the first
@@ -161,12 +212,15 @@ enum InitCommand {
         return (first.pattern, "tagFormat \"\(first.pattern)\" follows the release tags \(Workspace.tagList(first.tags))")
     }
 
-    static func configText(_ entries: [FileEntry], sharedBuildNumber: Bool = true, tagFormat: String = Config().tagFormat) -> String {
-        JSONOutput.object([
-            ("tagFormat", .string(tagFormat)),
+    static func configText(_ entries: [FileEntry], sharedBuildNumber: Bool = true, tagFormat: String = Config().tagFormat,
+                           branches: [String]? = nil, buildStrategy: String = "increment") -> String {
+        var members: [(String, JSONOutput)] = [("tagFormat", .string(tagFormat))]
+        if let branches { members.append(("branches", .array(branches.map { .string($0) }))) }
+        members += [
             ("files", .array(entries.map(entryJSON))),
-            ("buildNumber", .object([("strategy", .string("increment")), ("shared", .bool(sharedBuildNumber))])),
-        ]).prettyRendered()
+            ("buildNumber", .object([("strategy", .string(buildStrategy)), ("shared", .bool(sharedBuildNumber))])),
+        ]
+        return JSONOutput.object(members).prettyRendered()
     }
 
     /// One counter for both stores only when the files' iOS and Android build numbers already agree: a shared

@@ -30,8 +30,24 @@ package enum VersionFileDetection {
         var detection = FileDetection(files: ProjectFiles(root: root))
         for unit in FormatRegistry.units { unit.detect(into: &detection) }
         var notes = detection.notes
-        let found = OtherProductFilter.filter(detection.entries, files: detection.files, appVersion: detection.appVersion, notes: &notes)
+        let found = OtherProductFilter.filter(merged(detection.entries), files: detection.files, appVersion: detection.appVersion, notes: &notes)
         return Found(entries: WritableEntries.filter(found, files: detection.files), notes: notes, files: detection.files)
+    }
+
+    /// One entry per file: a `.properties` file found twice (an .xcconfig includes it and Gradle reads it) holds the
+    /// keys of both.
+    static func merged(_ entries: [FileEntry]) -> [FileEntry] {
+        var result: [FileEntry] = []
+        for entry in entries {
+            guard let i = result.firstIndex(where: { $0.path == entry.path && $0.format == entry.format }) else {
+                result.append(entry)
+                continue
+            }
+            guard entry.format == .properties || entry.format == .versionCatalog else { continue }
+            result[i].options.versionNameKey = result[i].options.versionNameKey ?? entry.options.versionNameKey
+            result[i].options.versionCodeKey = result[i].options.versionCodeKey ?? entry.options.versionCodeKey
+        }
+        return result
     }
 
     /// The entries `run` finds.
