@@ -71,7 +71,8 @@ enum InitCommand {
         let shared = sharedBuildCounter(current)
         let tagFormat = guessTagFormat(root: root)
         let branches = releaseBranches(root: root)
-        let text = configText(entries, sharedBuildNumber: shared.shared, tagFormat: tagFormat.pattern, branches: branches.names)
+        let text = configText(entries, sharedBuildNumber: shared.shared, tagFormat: tagFormat.pattern, branches: branches.names,
+                              buildStrategy: found.eas?.strategy ?? "increment")
         if !dryRun { try writeConfig(text, to: configPath) }
 
         var rows: [JSONOutput] = []
@@ -91,6 +92,10 @@ enum InitCommand {
                 if let v = file.iosBuild, file.value(.build) == nil { values.append("iOS build \(v)") }
                 if let v = file.androidBuild, file.value(.build) == nil { values.append("Android build \(v)") }
                 if let v = file.value(.build) { values.append("build \(v)") }
+                if file.marketing == nil, let location = file.locations.first(where: { $0.field == .marketing }),
+                   case .packageJSON(let path)? = location.indirection {
+                    values.insert("version from \(path)", at: 0)
+                }
                 // Values that live in another detected file (a Gradle property, a version catalog entry).
                 let elsewhere = entries.filter { other in
                     other != entry && file.locations.contains { $0.indirection.map { other.covers($0, inFileAt: entry.path) } ?? false }
@@ -113,6 +118,8 @@ enum InitCommand {
             context.output.result(JSONOutput.object(members).rendered())
         }
         if let note = branches.note { context.output.note(note) }
+        if let note = found.eas?.note { context.output.note(note) }
+        if let warning = found.eas?.warning { context.output.warning(warning) }
         if dryRun {
             var warnings: [String] = []
             if let drift = current?.drift, !drift.isEmpty {
@@ -124,7 +131,7 @@ enum InitCommand {
         }
         for note in notes { context.output.note(note) }
         if let note = tagFormat.note { context.output.note(note) }
-        context.output.message("wrote \(Config.fileName) with \(entries.count) version file\(entries.count == 1 ? "" : "s") and buildNumber strategy increment; check it, then run 'relctl current'")
+        context.output.message("wrote \(Config.fileName) with \(entries.count) version file\(entries.count == 1 ? "" : "s") and buildNumber strategy \(found.eas?.strategy ?? "increment"); check it, then run 'relctl current'")
         if let reason = shared.reason { context.output.note(reason) }
         if let drift = current?.drift, !drift.isEmpty {
             context.output.warning("the files disagree (\(drift.map { VersionFileText.fieldName($0.field) }.joined(separator: ", "))); 'relctl current' shows where, 'relctl sync <version>' aligns them")

@@ -70,6 +70,12 @@ enum VersionFileText {
                 return "\(what), which the '\(format.rawValue)' entry \(entry.entry.path) does not read (set \"\(option)\": \"\(key)\" there)"
             }
             return "\(what), not covered: 'files' has no '\(format.rawValue)' entry (add one for \(path))"
+        case .packageJSON(let path)?:
+            if let package = files.first(where: { $0.entry.covers(location.indirection!, inFileAt: file.entry.path) }),
+               let where_ = site(package, [.marketing]) {
+                return "version of \(path), set in \(where_)"
+            }
+            return "version of \(path), which is not in 'files' (add {\"path\": \"\(path)\", \"format\": \"json\"})"
         case .computed(let expression, let hint)?:
             return "computed (\(expression)); \(hint)"
         case nil:
@@ -92,6 +98,8 @@ enum VersionFileText {
             return "fallback, used when libs.versions.\(alias) is not set"
         case .buildSetting(let name):
             return "fallback, used when \(name) is not set"
+        case .packageJSON(let path):
+            return "fallback, used when \(path) holds no version"
         }
     }
 }

@@ -21,6 +21,8 @@ package enum VersionFileDetection {
         package var entries: [FileEntry]
         package var notes: [String]
         package var files: ProjectFiles
+        /// What `eas.json` says about the build numbers, when there is one.
+        package var eas: EASBuildSettings?
 
         /// The found entries' values, read through the texts detection already read.
         package func currentVersions() -> CurrentVersions? { try? CurrentVersions.read(entries, from: files) }
@@ -30,8 +32,10 @@ package enum VersionFileDetection {
         var detection = FileDetection(files: ProjectFiles(root: root))
         for unit in FormatRegistry.units { unit.detect(into: &detection) }
         var notes = detection.notes
-        let found = OtherProductFilter.filter(merged(detection.entries), files: detection.files, appVersion: detection.appVersion, notes: &notes)
-        return Found(entries: WritableEntries.filter(found, files: detection.files), notes: notes, files: detection.files)
+        var found = OtherProductFilter.filter(merged(detection.entries), files: detection.files, appVersion: detection.appVersion, notes: &notes)
+        found = OtherProductFilter.leaveOutTooling(found, files: detection.files, notes: &notes)
+        return Found(entries: WritableEntries.filter(found, files: detection.files), notes: notes, files: detection.files,
+                     eas: EASBuildSettings.read(detection.files))
     }
 
     /// One entry per file: a `.properties` file found twice (an .xcconfig includes it and Gradle reads it) holds the
