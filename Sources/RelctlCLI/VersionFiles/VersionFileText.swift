@@ -20,8 +20,11 @@ enum VersionFileText {
     static func changes(_ change: FileChange) -> String {
         var parts: [String] = []
         for location in change.locations where location.indirection == nil {
-            guard let new = change.target.value(for: location.field),
-                  change.edits.contains(where: { $0.range.overlaps(location.range) || $0.range == location.range }) else { continue }
+            guard let asked = change.target.value(for: location.field),
+                  let edit = change.edits.first(where: { $0.range.overlaps(location.range) || $0.range == location.range }) else { continue }
+            // The value as written, never the one asked for: a pattern admitting only X.Y.Z gets the core of a
+            // prerelease, an entry of four parts `1.19.0.0`.
+            let new = edit.range == location.range ? writtenValue(edit.replacement, asked: asked) : asked
             let part = "\(label(location, format: change.format)) \(location.value) → \(new)"
             if !parts.contains(part) { parts.append(part) }
         }
@@ -30,6 +33,14 @@ enum VersionFileText {
             if let build = change.target.value(for: .build), change.format == .pubspec { parts.append("build number added: +\(build)") }
         }
         return parts.joined(separator: ", ")
+    }
+
+    /// The value an edit writes, its quotes taken off; `asked` when the replacement is not a plain value.
+    static func writtenValue(_ replacement: String, asked: String) -> String {
+        var v = Substring(replacement)
+        if v.count >= 2, let first = v.first, first == v.last, first == "\"" || first == "'" { v = v.dropFirst().dropLast() }
+        guard !v.isEmpty, !v.contains(where: { $0 == "\"" || $0 == "'" || $0 == "\\" || $0 == "<" || $0 == "&" || $0.isNewline }) else { return asked }
+        return String(v)
     }
 
     /// Where the real value of an indirection lives, resolved against the other configured files when possible.

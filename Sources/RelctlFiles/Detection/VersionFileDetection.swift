@@ -43,11 +43,12 @@ package enum VersionFileDetection {
     static func merged(_ entries: [FileEntry]) -> [FileEntry] {
         var result: [FileEntry] = []
         for entry in entries {
-            guard let i = result.firstIndex(where: { $0.path == entry.path && $0.format == entry.format }) else {
+            let mergeable = entry.format == .properties || entry.format == .versionCatalog
+            guard let i = result.firstIndex(where: { $0.path == entry.path && $0.format == entry.format && (mergeable || $0 == entry) }) else {
                 result.append(entry)
                 continue
             }
-            guard entry.format == .properties || entry.format == .versionCatalog else { continue }
+            guard mergeable else { continue }
             result[i].options.versionNameKey = result[i].options.versionNameKey ?? entry.options.versionNameKey
             result[i].options.versionCodeKey = result[i].options.versionCodeKey ?? entry.options.versionCodeKey
         }
