@@ -60,7 +60,8 @@ enum InitCommand {
         if configExists && !dryRun {
             throw CLIFailure(message: "\(Config.fileName) already exists in \(root); relctl init never overwrites it (edit it, or delete it and run relctl init again; relctl init --dry-run shows what it would write)")
         }
-        let found = VersionFileDetection.run(root: root)
+        let tracked = (try? Repository(discoveringFrom: root).indexedFiles())?.map { (path: $0.path, size: $0.size) }
+        let found = VersionFileDetection.run(root: root, tracked: tracked)
         let (entries, notes) = (found.entries, found.notes)
         guard !entries.isEmpty else {
             for note in notes { context.output.note(note) }
@@ -118,6 +119,7 @@ enum InitCommand {
             context.output.result(JSONOutput.object(members).rendered())
         }
         if let note = branches.note { context.output.note(note) }
+        printOtherPlaces(found, context: context)
         if let note = found.eas?.note { context.output.note(note) }
         if let warning = found.eas?.warning { context.output.warning(warning) }
         if dryRun {
@@ -137,6 +139,16 @@ enum InitCommand {
             context.output.warning("the files disagree (\(drift.map { VersionFileText.fieldName($0.field) }.joined(separator: ", "))); 'relctl current' shows where, 'relctl sync <version>' aligns them")
         }
         offerAdoption(arguments, context, current: current)
+    }
+
+    /// The other tracked files holding the app's version in no format relctl edits: each named, with the regex entry
+    /// to paste into `files` when sync should write it too.
+    static func printOtherPlaces(_ found: VersionFileDetection.Found, context: CommandContext) {
+        guard !found.otherPlaces.isEmpty, let version = found.appVersion else { return }
+        context.output.note("\(found.otherPlaces.count == 1 ? "another file holds" : "other files hold") \(version) and \(found.otherPlaces.count == 1 ? "is" : "are") not in 'files'; if sync should write \(found.otherPlaces.count == 1 ? "it" : "them"), add the entry shown to 'files' in \(Config.fileName):")
+        for place in found.otherPlaces {
+            context.output.message("  \(place.path):\(place.line)  " + (place.suggestion ?? "(no pattern matches this line alone: write a regex entry for it by hand)"))
+        }
     }
 
     /// `--dry-run`: the config init would write, after the file list, and nothing written. With a `.relctl.json`
