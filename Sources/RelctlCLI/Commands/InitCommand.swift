@@ -124,7 +124,7 @@ enum InitCommand {
         if let warning = found.eas?.warning { context.output.warning(warning) }
         if dryRun {
             var warnings: [String] = []
-            if let drift = current?.drift, !drift.isEmpty {
+            if let drift = current?.applicationDrift, !drift.isEmpty {
                 warnings.append("the files disagree (\(drift.map { VersionFileText.fieldName($0.field) }.joined(separator: ", "))); 'relctl current' shows where once the config is written, 'relctl sync <version>' aligns them")
             }
             printDryRun(text, context: context, json: arguments.has("--json"), configExists: configExists,
@@ -135,7 +135,7 @@ enum InitCommand {
         if let note = tagFormat.note { context.output.note(note) }
         context.output.message("wrote \(Config.fileName) with \(entries.count) version file\(entries.count == 1 ? "" : "s") and buildNumber strategy \(found.eas?.strategy ?? "increment"); check it, then run 'relctl current'")
         if let reason = shared.reason { context.output.note(reason) }
-        if let drift = current?.drift, !drift.isEmpty {
+        if let drift = current?.applicationDrift, !drift.isEmpty {
             context.output.warning("the files disagree (\(drift.map { VersionFileText.fieldName($0.field) }.joined(separator: ", "))); 'relctl current' shows where, 'relctl sync <version>' aligns them")
         }
         offerAdoption(arguments, context, current: current)
