@@ -128,7 +128,7 @@ enum InitCommand {
                 warnings.append("the files disagree (\(drift.map { VersionFileText.fieldName($0.field) }.joined(separator: ", "))); 'relctl current' shows where once the config is written, 'relctl sync <version>' aligns them")
             }
             printDryRun(text, context: context, json: arguments.has("--json"), configExists: configExists,
-                        notes: notes + [tagFormat.note, shared.reason].compactMap { $0 }, warnings: warnings)
+                        notes: notes + [tagFormat.note, shared.reason, extensionNote(current)].compactMap { $0 }, warnings: warnings)
             return
         }
         for note in notes { context.output.note(note) }
@@ -137,7 +137,7 @@ enum InitCommand {
         if let reason = shared.reason { context.output.note(reason) }
         if let drift = current?.applicationDrift, !drift.isEmpty {
             context.output.warning("the files disagree (\(drift.map { VersionFileText.fieldName($0.field) }.joined(separator: ", "))); 'relctl current' shows where, 'relctl sync <version>' aligns them")
-        }
+        } else if let note = extensionNote(current) { context.output.note(note) }
         offerAdoption(arguments, context, current: current)
     }
 
@@ -149,6 +149,14 @@ enum InitCommand {
         for place in found.otherPlaces {
             context.output.message("  \(place.path):\(place.line)  " + (place.suggestion ?? "(no pattern matches this line alone: write a regex entry for it by hand)"))
         }
+    }
+
+    /// When the application target agrees with the other files and only extensions (or values no target reads)
+    /// differ: what `current` will show, without calling it a disagreement of the app's files.
+    static func extensionNote(_ current: CurrentVersions?) -> String? {
+        guard let current, current.applicationDrift.isEmpty, !current.drift.isEmpty else { return nil }
+        let fields = current.drift.map { VersionFileText.fieldName($0.field) }.joined(separator: ", ")
+        return "the app's files agree; extension targets (or values no target reads) differ (\(fields)): 'relctl current' shows them as drift, and 'relctl sync <version>' or the next release aligns them with the app"
     }
 
     /// `--dry-run`: the config init would write, after the file list, and nothing written. With a `.relctl.json`
