@@ -245,7 +245,8 @@ enum InitCommand {
         if let branches { members.append(("branches", .array(branches.map { .string($0) }))) }
         members += [
             ("files", .array(entries.map(entryJSON))),
-            ("buildNumber", .object([("strategy", .string(buildStrategy)), ("shared", .bool(sharedBuildNumber))])),
+            // `shared` applies only to increment.
+            ("buildNumber", .object([("strategy", .string(buildStrategy))] + (buildStrategy == "increment" ? [("shared", .bool(sharedBuildNumber))] : []))),
         ]
         return JSONOutput.object(members).prettyRendered()
     }

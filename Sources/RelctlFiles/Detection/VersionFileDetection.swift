@@ -45,7 +45,9 @@ package enum VersionFileDetection {
         if let tracked, let current = result.currentVersions(),
            let version = detection.appVersion ?? current.files.lazy.compactMap(\.marketing).first {
             let build = current.highestAndroidBuild ?? current.highestIOSBuild
-            let others = OtherVersionPlaces.find(version: version, build: build, tracked: tracked, entries: result.entries, files: detection.files)
+            // Files detection already judged (kept, or left out with a note) are not looked at again.
+            let others = OtherVersionPlaces.find(version: version, build: build, tracked: tracked,
+                                                 entries: result.entries + detection.entries, files: detection.files)
             result.entries += others.added
             result.otherPlaces = others.named
             result.appVersion = version

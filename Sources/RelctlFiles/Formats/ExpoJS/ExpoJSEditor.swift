@@ -51,7 +51,9 @@ package struct ExpoJSEditor: VersionEditor {
                     var key: String? = nil
                     let prev = significant(tokens, before: i, count: 2)
                     if prev.count == 2, prev[1].text == ":", prev[0].kind == .identifier || prev[0].isLiteralString { key = prev[0].text }
-                    stack.append(("{", key))
+                    // `import { version } from …`, `const { version } = …`: a binding pattern, not an object.
+                    let pattern = prev.last.map { $0.kind == .identifier && ["import", "const", "let", "var"].contains($0.text) } ?? false
+                    stack.append((pattern ? "pattern" : "{", key))
                 case "[", "(":
                     stack.append((tok.text, nil))
                 case "}", "]", ")":
