@@ -245,6 +245,7 @@ struct InitNativeLayoutTests {
         let sync = relctl(["sync", "3.5.0-beta.1"], in: repo.path)
         #expect(sync.code == 0, "\(sync.stderr)")
         #expect(sync.stderr.hasPrefix("updated project.yml: marketing 3.4.0 → 3.5.0, build 341 → 342\n"), "\(sync.stderr)")
+        #expect(sync.stderr.hasSuffix("synced 3.5.0-beta.1 (3.5.0 in project.yml), iOS build 342, Android build 342: 1 of 1 file updated\n"), "\(sync.stderr)")
         #expect(try repo.read("project.yml") == Self.xcodeGenSpec
             .replacingOccurrences(of: "3.4.0", with: "3.5.0").replacingOccurrences(of: "\"341\"", with: "\"342\""))
     }

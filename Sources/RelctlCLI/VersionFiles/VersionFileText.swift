@@ -35,6 +35,18 @@ enum VersionFileText {
         return parts.joined(separator: ", ")
     }
 
+    /// The marketing values `change` writes, as written.
+    static func writtenMarketingValues(_ change: FileChange) -> [String] {
+        var values: [String] = []
+        for location in change.locations where location.indirection == nil && location.field == .marketing {
+            guard let asked = change.target.value(for: .marketing),
+                  let edit = change.edits.first(where: { $0.range == location.range }) else { continue }
+            let value = writtenValue(edit.replacement, asked: asked)
+            if !values.contains(value) { values.append(value) }
+        }
+        return values
+    }
+
     /// The value an edit writes, its quotes taken off; `asked` when the replacement is not a plain value.
     static func writtenValue(_ replacement: String, asked: String) -> String {
         var v = Substring(replacement)
