@@ -445,6 +445,7 @@ struct InitOtherPlacesTests {
         try repo.write("fdroid.properties", "# F-Droid\nCurrentVersion=4.1.2\nCurrentVersionCode=412\n")
         try repo.write("Settings.bundle/Root.plist", Self.rootPlist)
         try repo.write("packaging/trail.desktop", "[Desktop Entry]\nName=Trail\nX-AppVersion=4.1.2\n")
+        try repo.write("packaging/trail.iss", "[Setup]\nAppVersion=4.1.2\nOutputBaseFilename=trail-4.1.2-setup\n")
         // Not places of the version: history, a dependency, a longer number, an untracked file, node_modules.
         try repo.write("CHANGELOG.md", "## 4.1.2\n- fixes\n")
         try repo.write("app/deps.gradle", "implementation(\"com.example:lib:4.1.20\")\nlegacy = \"14.1.2\"\n")
@@ -470,11 +471,15 @@ struct InitOtherPlacesTests {
             #"  Settings.bundle/Root.plist:11  {"path": "Settings.bundle/Root.plist", "format": "regex", "pattern": "^[ \\t]*<string>(?<version>[0-9]+(?:\\.[0-9]+)+(?:-[0-9A-Za-z.]+)?)</string>"}"#,
             #"  app/src/main/res/values/version.xml:3  {"path": "app/src/main/res/values/version.xml", "format": "regex", "pattern": "^[ \\t]*<string name=\"app_version\" translatable=\"false\">(?<version>[0-9]+(?:\\.[0-9]+)+(?:-[0-9A-Za-z.]+)?)</string>"}"#,
             #"  packaging/trail.desktop:3  {"path": "packaging/trail.desktop", "format": "regex", "pattern": "^[ \\t]*X-AppVersion=(?<version>[0-9]+(?:\\.[0-9]+)+(?:-[0-9A-Za-z.]+)?)"}"#,
+            #"  packaging/trail.iss:2  {"path": "packaging/trail.iss", "format": "regex", "pattern": "^[ \\t]*AppVersion=(?<version>[0-9]+(?:\\.[0-9]+)+(?:-[0-9A-Za-z.]+)?)"} (line 3 holds it too; this entry leaves it as it is)"#,
         ], "\(initResult.stderr)")
 
         // Pasting each suggestion into 'files' works: current agrees, sync writes every place.
         var config = try repo.read(".relctl.json")
-        let pasted = named.map { String($0[$0.range(of: "{")!.lowerBound...]) }
+        let pasted = named.map { line -> String in
+            let entry = line[line.range(of: "{")!.lowerBound...]
+            return String(entry[...entry.range(of: "}", options: .backwards)!.lowerBound])
+        }
         config = config.replacingOccurrences(of: "  ],\n  \"buildNumber\"", with: "  ,\n" + pasted.joined(separator: ",\n") + "\n  ],\n  \"buildNumber\"")
             .replacingOccurrences(of: "}\n  ,\n", with: "},\n")
         try repo.write(".relctl.json", config)
@@ -485,6 +490,7 @@ struct InitOtherPlacesTests {
         #expect(try repo.read("app/src/main/res/values/version.xml") == Self.versionXML.replacingOccurrences(of: ">4.1.2<", with: ">4.2.0<"))
         #expect(try repo.read("Settings.bundle/Root.plist") == Self.rootPlist.replacingOccurrences(of: "4.1.2", with: "4.2.0"))
         #expect(try repo.read("packaging/trail.desktop") == "[Desktop Entry]\nName=Trail\nX-AppVersion=4.2.0\n")
+        #expect(try repo.read("packaging/trail.iss") == "[Setup]\nAppVersion=4.2.0\nOutputBaseFilename=trail-4.1.2-setup\n")
         #expect(try repo.read("fdroid.properties") == "# F-Droid\nCurrentVersion=4.2.0\nCurrentVersionCode=413\n")
         #expect(try repo.read("app/deps.gradle") == "implementation(\"com.example:lib:4.1.20\")\nlegacy = \"14.1.2\"\n")
         #expect(try repo.read("CHANGELOG.md") == "## 4.1.2\n- fixes\n")

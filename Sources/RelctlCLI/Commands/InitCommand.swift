@@ -69,7 +69,8 @@ enum InitCommand {
         }
         // Read through the texts detection read: each file is opened once.
         let current = found.currentVersions()
-        let shared = sharedBuildCounter(current)
+        // EAS keeps the build numbers (strategy keep): there is no counter to share.
+        let shared = found.eas?.remote == true ? (shared: true, reason: nil) : sharedBuildCounter(current)
         let tagFormat = guessTagFormat(root: root)
         let branches = releaseBranches(root: root)
         let text = configText(entries, sharedBuildNumber: shared.shared, tagFormat: tagFormat.pattern, branches: branches.names,
@@ -147,7 +148,12 @@ enum InitCommand {
         guard !found.otherPlaces.isEmpty, let version = found.appVersion else { return }
         context.output.note("\(found.otherPlaces.count == 1 ? "another file holds" : "other files hold") \(version) and \(found.otherPlaces.count == 1 ? "is" : "are") not in 'files'; if sync should write \(found.otherPlaces.count == 1 ? "it" : "them"), add the entry shown to 'files' in \(Config.fileName):")
         for place in found.otherPlaces {
-            context.output.message("  \(place.path):\(place.line)  " + (place.suggestion ?? "(no pattern matches this line alone: write a regex entry for it by hand)"))
+            var line = "  \(place.path):\(place.line)  " + (place.suggestion ?? "(no pattern matches this line alone: write a regex entry for it by hand)")
+            if !place.otherLines.isEmpty {
+                let one = place.otherLines.count == 1
+                line += " (line\(one ? "" : "s") \(place.otherLines.map(String.init).joined(separator: ", ")) hold\(one ? "s" : "") it too; this entry leaves \(one ? "it as it is" : "them as they are"))"
+            }
+            context.output.message(line)
         }
     }
 

@@ -18,6 +18,8 @@ package enum OtherVersionPlaces {
     package struct Place: Sendable, Equatable {
         package var path: String
         package var line: Int
+        /// The file's other lines holding the version (a config lists a file once, and a regex entry writes one line).
+        package var otherLines: [Int] = []
         /// The `files` entry to paste, as one line of JSON; nil when no pattern matches that line alone.
         package var suggestion: String?
     }
@@ -73,9 +75,10 @@ package enum OtherVersionPlaces {
                 found.added.append(entry)
                 continue
             }
-            for line in lines {
-                found.named.append(Place(path: file.path, line: line, suggestion: suggestion(file.path, text: text, line: line, version: version)))
-            }
+            // One entry per file: the first line a pattern tells apart, the others named.
+            let chosen = lines.lazy.compactMap { line in suggestion(file.path, text: text, line: line, version: version).map { (line, $0) } }.first
+            let line = chosen?.0 ?? lines[0]
+            found.named.append(Place(path: file.path, line: line, otherLines: lines.filter { $0 != line }, suggestion: chosen?.1))
         }
         return found
     }
