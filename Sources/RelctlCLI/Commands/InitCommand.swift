@@ -31,7 +31,18 @@ enum InitCommand {
         when sync can write every version value in it: literals,
         or references another detected file covers (a Gradle property only when gradle.properties holds that key;
         in a Flutter app pubspec.yaml feeds the Gradle and Xcode files). Files with only references, or with any
-        computed value (version: pkg.version, a script variable), are skipped.
+        computed value (version: process.env.APP_VERSION, a script variable), are skipped.
+
+        Then git's tracked text files (at most 256 KB each; dependencies, build output, lockfiles and changelogs
+        skipped) are read for the app's version: a file of a known format holding it there is added (a key of a
+        .properties file such as fdroid.properties or app/version/version.properties, a JSON version key, an
+        Info.plist, an .xcconfig); any other (values/version.xml, a Settings bundle's Root.plist, desktop packaging)
+        is named with a regex entry to paste into 'files' ("otherPlaces" in --json: path, line, otherLines, entry).
+        Expo JS configs reading package.json's version (version: pkg.version, import { version } from
+        "./package.json") are kept with package.json; eas.json with cli.appVersionSource "remote" gives the
+        buildNumber strategy keep, and a local source with autoIncrement a warning. XcodeGen's project.yml (no
+        .xcodeproj committed) becomes a regex entry; a root package.json of JavaScript tooling (dependencies, but
+        no react-native, expo or Capacitor) beside a native project is left out.
 
         Writes .relctl.json (tagFormat, files, buildNumber) at the repository root and prints the files found on
         stdout. When the files agree on a version and no release tag is reachable from HEAD (an app already in the
@@ -114,6 +125,12 @@ enum InitCommand {
                 ("schemaVersion", .int(1)), ("config", .string(Config.fileName)), ("tagFormat", .string(tagFormat.pattern)),
                 ("sharedBuildNumber", .bool(shared.shared)), ("files", .array(rows)),
             ]
+            if !found.otherPlaces.isEmpty {
+                members.append(("otherPlaces", .array(found.otherPlaces.map { place in
+                    .object([("path", .string(place.path)), ("line", .int(place.line)),
+                             ("otherLines", .array(place.otherLines.map { .int($0) })), ("entry", .optional(place.suggestion))])
+                })))
+            }
             if dryRun {
                 members += [("dryRun", .bool(true)), ("configExists", .bool(configExists)), ("configText", .string(text))]
             }
