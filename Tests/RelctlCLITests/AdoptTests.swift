@@ -120,8 +120,23 @@ struct AdoptTests {
         let before = try repo.snapshot()
         let refused = relctl(["adopt"], in: repo.path)
         #expect(refused.code == 1)
-        #expect(refused.stderr == "error: the version files disagree (package.json:3 2.43.0, ios/App.xcodeproj/project.pbxproj:\(lineOf("MARKETING_VERSION = 2.43.0", in: pbxproj(marketing: "2.43.0", build: "241"))) 2.43.0, android/app/build.gradle:10 2.42.0), so relctl cannot tell which version the stores have; write the released one to every file (relctl sync <version>), commit, and run relctl adopt again\n", "\(refused.stderr)")
+        #expect(refused.stderr == "error: the version files disagree (package.json:3 2.43.0, ios/App.xcodeproj/project.pbxproj:\(lineOf("MARKETING_VERSION = 2.43.0", in: pbxproj(marketing: "2.43.0", build: "241"))) 2.43.0, android/app/build.gradle:10 2.42.0), so relctl cannot tell which version the stores have; write the released one to every file (relctl sync 2.43.0 if the stores have 2.43.0, the highest; relctl sync <version> --allow-downgrade for a lower one), commit, and run relctl adopt again\n", "\(refused.stderr)")
         #expect(try repo.snapshot() == before)
+    }
+
+    @Test(arguments: [["sync", "2.43.0"], ["sync", "2.42.0", "--allow-downgrade"]])
+    func theAdviceForFilesThatDisagreeWorksWhenFollowed(_ sync: [String]) throws {
+        let (repo, _) = try storeApp()
+        try writeConfig(repo, files: storeAppFiles)
+        try repo.write("android/app/build.gradle", try repo.read("android/app/build.gradle").replacingOccurrences(of: "2.43.0", with: "2.42.0"))
+        try repo.commitAll("chore: config")
+        #expect(relctl(["adopt"], in: repo.path).code == 1)
+        let synced = relctl(sync, in: repo.path)
+        #expect(synced.code == 0, "\(synced.stderr)")
+        try repo.commitAll("chore: the released version in every file")
+        let adopted = relctl(["adopt"], in: repo.path)
+        #expect(adopted.code == 0, "\(adopted.stderr)")
+        #expect(try repo.git(["tag"]) == "v\(sync[1])\n")
     }
 
     @Test func aVersionNotCommittedYetIsRefused() throws {

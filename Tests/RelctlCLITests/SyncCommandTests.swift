@@ -462,7 +462,7 @@ struct SyncCommandTests {
         try repo.write(".relctl.json", "{\"tagFormat\": \"app-v{version}\"}\n")
         let refused = relctl(["init"], in: repo.path)
         #expect(refused.code == 1)
-        #expect(refused.stderr == "error: .relctl.json already exists in \(repo.path); relctl init never overwrites it (edit it, or delete it and run relctl init again)\n")
+        #expect(refused.stderr == "error: .relctl.json already exists in \(repo.path); relctl init never overwrites it (edit it, or delete it and run relctl init again; relctl init --dry-run shows what it would write)\n")
         #expect(try repo.read(".relctl.json") == "{\"tagFormat\": \"app-v{version}\"}\n")
 
         let empty = try TestRepository()

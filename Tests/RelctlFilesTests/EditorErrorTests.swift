@@ -20,9 +20,9 @@ struct ErrorCase: CustomTestStringConvertible, Sendable {
 @Suite struct EditorErrorTests {
     static let cases: [ErrorCase] = [
         ErrorCase(label: "expo-js computed version", path: "app.config.js", format: .expoJS,
-                  text: "const pkg = require('./package.json');\nmodule.exports = {\n  expo: {\n    version: pkg.version,\n  },\n};\n",
+                  text: "const pkg = require('./package.json');\nmodule.exports = {\n  expo: {\n    version: process.env.APP_VERSION,\n  },\n};\n",
                   target: VersionTarget(marketing: "1.2.0"), line: 4,
-                  fragment: "expo.version is a computed value (pkg . version)", hintFragment: "move the version to app.json or package.json"),
+                  fragment: "expo.version is a computed value (process . env . APP_VERSION)", hintFragment: "move the version to app.json or package.json"),
         ErrorCase(label: "expo-js template with interpolation", path: "app.config.ts", format: .expoJS,
                   text: "export default {\n  version: `${MAJOR}.0.0`,\n};\n",
                   target: VersionTarget(marketing: "1.2.0"), line: 2, fragment: "version is a computed value"),

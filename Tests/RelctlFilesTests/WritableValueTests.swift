@@ -116,9 +116,19 @@ import RelctlCore
         #expect(VersionFileDetection.entries(root: project.root) == [FileEntry(path: "pubspec.yaml", format: .pubspec)])
     }
 
-    @Test func aJSConfigWithAComputedVersionIsLeftOut() throws {
+    @Test func aJSConfigReadingPackageJSONGoesWithIt() throws {
+        // `version: pkg.version` is package.json's version: the config (its build number) and package.json are both kept.
         let project = try TempProject([
             "app.config.js": "const pkg = require('./package.json');\nmodule.exports = {\n  version: pkg.version,\n  android: { versionCode: 12 },\n};\n",
+            "package.json": "{\"name\": \"x\", \"version\": \"1.0.0\"}",
+        ])
+        #expect(VersionFileDetection.entries(root: project.root) == [FileEntry(path: "app.config.js", format: .expoJS),
+                                                                     FileEntry(path: "package.json", format: .json)])
+    }
+
+    @Test func aJSConfigWithAComputedVersionIsLeftOut() throws {
+        let project = try TempProject([
+            "app.config.js": "module.exports = {\n  version: process.env.APP_VERSION,\n  android: { versionCode: 12 },\n};\n",
             "package.json": "{\"name\": \"x\", \"version\": \"1.0.0\"}",
         ])
         #expect(VersionFileDetection.entries(root: project.root) == [FileEntry(path: "package.json", format: .json)])

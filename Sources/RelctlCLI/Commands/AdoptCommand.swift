@@ -56,7 +56,8 @@ enum AdoptCommand {
             var seen = Set<String>()
             let sites = floor.sites.filter { seen.insert("\($0.path) \($0.value)").inserted }
                 .map { "\($0.path):\($0.line) \($0.value)" }.joined(separator: ", ")
-            throw CLIFailure(message: "the version files disagree (\(sites)), so relctl cannot tell which version the stores have; write the released one to every file (relctl sync <version>), commit, and run relctl adopt again")
+            // Advice that works when followed: syncing below a file's version needs --allow-downgrade.
+            throw CLIFailure(message: "the version files disagree (\(sites)), so relctl cannot tell which version the stores have; write the released one to every file (relctl sync \(held.value) if the stores have \(held.value), the highest; relctl sync <version> --allow-downgrade for a lower one), commit, and run relctl adopt again")
         }
         let text = held.value
         guard VersionParts(text).prerelease == nil else {

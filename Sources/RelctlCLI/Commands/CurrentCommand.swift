@@ -28,7 +28,10 @@ enum CurrentCommand {
         a pbxproj file also has "targets":[{"name","productType","configuration","marketing","iosBuild"}], one per
         target (its default configuration), each value {"value","path","line","setting","indirection"}.
 
-        EXIT CODES: 0 all files agree, 1 failure (no files configured, a file missing or unreadable),
+        A listed file in which no version value is found is an error (exit 1): the entry points at the wrong place.
+
+        EXIT CODES: 0 all files agree, 1 failure (no files configured, a file missing or unreadable, a file
+        holding no version value),
         2 version drift, 64 usage error.
         """,
         run: run)
@@ -48,6 +51,15 @@ enum CurrentCommand {
             context.output.note("run 'relctl sync <version>' to write one version and build number to every file")
             throw ExitCode.drift
         }
+        // A listed file in which nothing was found is not "all files agree": the config points at the wrong place.
+        let empty = current.files.filter { $0.locations.isEmpty && $0.targets.isEmpty }
+        for file in empty {
+            let hint = file.entry.format == .expoJS
+                ? "write version:, ios.buildNumber and android.versionCode there (literals, or version: pkg.version with package.json listed too), or mark the line holding the literal with // relctl-version"
+                : "check its \"format\" and options, or remove the entry from 'files' (relctl init --dry-run shows what relctl detects)"
+            context.output.error("\(file.entry.path): no version value found in this \(file.entry.format.rawValue) file; \(hint)")
+        }
+        if !empty.isEmpty { throw ExitCode.failure }
         return
     }
 

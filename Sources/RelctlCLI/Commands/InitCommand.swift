@@ -15,7 +15,7 @@ enum InitCommand {
     static let spec = CommandSpec(
         name: "init",
         summary: "Detect the app's version files and write a starter .relctl.json.",
-        options: [.json, .repo],
+        options: [.dryRun, .json, .repo],
         discussion: """
         Looks at the repository root for app.json / app.config.json (Expo), app.config.ts/js with literal
         versions, package.json, pubspec.yaml (padBuildNumber when its build number is zero-padded), Xcode projects
@@ -31,7 +31,18 @@ enum InitCommand {
         when sync can write every version value in it: literals,
         or references another detected file covers (a Gradle property only when gradle.properties holds that key;
         in a Flutter app pubspec.yaml feeds the Gradle and Xcode files). Files with only references, or with any
-        computed value (version: pkg.version, a script variable), are skipped.
+        computed value (version: process.env.APP_VERSION, a script variable), are skipped.
+
+        Then git's tracked text files (at most 256 KB each; dependencies, build output, lockfiles and changelogs
+        skipped) are read for the app's version: a file of a known format holding it there is added (a key of a
+        .properties file such as fdroid.properties or app/version/version.properties, a JSON version key, an
+        Info.plist, an .xcconfig); any other (values/version.xml, a Settings bundle's Root.plist, desktop packaging)
+        is named with a regex entry to paste into 'files' ("otherPlaces" in --json: path, line, otherLines, entry).
+        Expo JS configs reading package.json's version (version: pkg.version, import { version } from
+        "./package.json") are kept with package.json; eas.json with cli.appVersionSource "remote" gives the
+        buildNumber strategy keep, and a local source with autoIncrement a warning. XcodeGen's project.yml (no
+        .xcodeproj committed) becomes a regex entry; a root package.json of JavaScript tooling (dependencies, but
+        no react-native, expo or Capacitor) beside a native project is left out.
 
         Writes .relctl.json (tagFormat, files, buildNumber) at the repository root and prints the files found on
         stdout. When the files agree on a version and no release tag is reachable from HEAD (an app already in the
@@ -40,17 +51,28 @@ enum InitCommand {
         "tagFormat","sharedBuildNumber","files":[{"path","format","marketing","iosBuild","androidBuild"}]} instead of
         the list (values null when the file holds none); the notes stay on stderr.
 
-        EXIT CODES: 0 config written, 1 failure (config exists, no version file found), 64 usage error.
+        --dry-run prints the same file list, then the .relctl.json init would write, and writes nothing (--json
+        adds "dryRun":true, "configExists" and "configText", the file's text). With a .relctl.json already there,
+        --dry-run still shows what init detects now, with a note, and exits 0; init itself keeps refusing.
+
+        branches is written only when origin's default branch (refs/remotes/origin/HEAD) is neither main nor
+        master (develop, dev): releases are made from it.
+
+        EXIT CODES: 0 config written (or shown, with --dry-run), 1 failure (config exists, no version file found),
+        64 usage error.
         """,
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let root = try repositoryRoot(arguments, context)
         let configPath = root + "/" + Config.fileName
-        if FileManager.default.fileExists(atPath: configPath) {
-            throw CLIFailure(message: "\(Config.fileName) already exists in \(root); relctl init never overwrites it (edit it, or delete it and run relctl init again)")
+        let dryRun = arguments.has("--dry-run")
+        let configExists = FileManager.default.fileExists(atPath: configPath)
+        if configExists && !dryRun {
+            throw CLIFailure(message: "\(Config.fileName) already exists in \(root); relctl init never overwrites it (edit it, or delete it and run relctl init again; relctl init --dry-run shows what it would write)")
         }
-        let found = VersionFileDetection.run(root: root)
+        let tracked = (try? Repository(discoveringFrom: root).indexedFiles())?.map { (path: $0.path, size: $0.size) }
+        let found = VersionFileDetection.run(root: root, tracked: tracked)
         let (entries, notes) = (found.entries, found.notes)
         guard !entries.isEmpty else {
             for note in notes { context.output.note(note) }
@@ -58,21 +80,13 @@ enum InitCommand {
         }
         // Read through the texts detection read: each file is opened once.
         let current = found.currentVersions()
-        let shared = sharedBuildCounter(current)
+        // EAS keeps the build numbers (strategy keep): there is no counter to share.
+        let shared = found.eas?.remote == true ? (shared: true, reason: nil) : sharedBuildCounter(current)
         let tagFormat = guessTagFormat(root: root)
-        let text = configText(entries, sharedBuildNumber: shared.shared, tagFormat: tagFormat.pattern)
-        // Never overwrite, even if the file appeared since the check above.
-        let fd = open(configPath, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard fd >= 0 else {
-            throw CLIFailure(message: "cannot create \(configPath): \(String(cString: strerror(errno)))")
-        }
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        close(fd)
-        guard written == bytes.count else {
-            unlink(configPath)
-            throw CLIFailure(message: "cannot write \(configPath); nothing was written")
-        }
+        let branches = releaseBranches(root: root)
+        let text = configText(entries, sharedBuildNumber: shared.shared, tagFormat: tagFormat.pattern, branches: branches.names,
+                              buildStrategy: found.eas?.strategy ?? "increment")
+        if !dryRun { try writeConfig(text, to: configPath) }
 
         var rows: [JSONOutput] = []
         for entry in entries {
@@ -91,6 +105,10 @@ enum InitCommand {
                 if let v = file.iosBuild, file.value(.build) == nil { values.append("iOS build \(v)") }
                 if let v = file.androidBuild, file.value(.build) == nil { values.append("Android build \(v)") }
                 if let v = file.value(.build) { values.append("build \(v)") }
+                if file.marketing == nil, let location = file.locations.first(where: { $0.field == .marketing }),
+                   case .packageJSON(let path)? = location.indirection {
+                    values.insert("version from \(path)", at: 0)
+                }
                 // Values that live in another detected file (a Gradle property, a version catalog entry).
                 let elsewhere = entries.filter { other in
                     other != entry && file.locations.contains { $0.indirection.map { other.covers($0, inFileAt: entry.path) } ?? false }
@@ -103,18 +121,41 @@ enum InitCommand {
             context.output.result(line.trimmingTrailingSpaces())
         }
         if arguments.has("--json") {
-            context.output.result(JSONOutput.object([
+            var members: [(String, JSONOutput)] = [
                 ("schemaVersion", .int(1)), ("config", .string(Config.fileName)), ("tagFormat", .string(tagFormat.pattern)),
                 ("sharedBuildNumber", .bool(shared.shared)), ("files", .array(rows)),
-            ]).rendered())
+            ]
+            if !found.otherPlaces.isEmpty {
+                members.append(("otherPlaces", .array(found.otherPlaces.map { place in
+                    .object([("path", .string(place.path)), ("line", .int(place.line)),
+                             ("otherLines", .array(place.otherLines.map { .int($0) })), ("entry", .optional(place.suggestion))])
+                })))
+            }
+            if dryRun {
+                members += [("dryRun", .bool(true)), ("configExists", .bool(configExists)), ("configText", .string(text))]
+            }
+            context.output.result(JSONOutput.object(members).rendered())
+        }
+        if let note = branches.note { context.output.note(note) }
+        printOtherPlaces(found, context: context)
+        if let note = found.eas?.note { context.output.note(note) }
+        if let warning = found.eas?.warning { context.output.warning(warning) }
+        if dryRun {
+            var warnings: [String] = []
+            if let drift = current?.applicationDrift, !drift.isEmpty {
+                warnings.append("the files disagree (\(drift.map { VersionFileText.fieldName($0.field) }.joined(separator: ", "))); 'relctl current' shows where once the config is written, 'relctl sync <version>' aligns them")
+            }
+            printDryRun(text, context: context, json: arguments.has("--json"), configExists: configExists,
+                        notes: notes + [tagFormat.note, shared.reason, extensionNote(current)].compactMap { $0 }, warnings: warnings)
+            return
         }
         for note in notes { context.output.note(note) }
         if let note = tagFormat.note { context.output.note(note) }
-        context.output.message("wrote \(Config.fileName) with \(entries.count) version file\(entries.count == 1 ? "" : "s") and buildNumber strategy increment; check it, then run 'relctl current'")
+        context.output.message("wrote \(Config.fileName) with \(entries.count) version file\(entries.count == 1 ? "" : "s") and buildNumber strategy \(found.eas?.strategy ?? "increment"); check it, then run 'relctl current'")
         if let reason = shared.reason { context.output.note(reason) }
-        if let drift = current?.drift, !drift.isEmpty {
+        if let drift = current?.applicationDrift, !drift.isEmpty {
             context.output.warning("the files disagree (\(drift.map { VersionFileText.fieldName($0.field) }.joined(separator: ", "))); 'relctl current' shows where, 'relctl sync <version>' aligns them")
-        }
+        } else if let note = extensionNote(current) { context.output.note(note) }
         let adopt = offerAdoption(arguments, context, current: current)
         context.output.message(nextSteps(adopt: adopt))
     }
@@ -126,6 +167,66 @@ enum InitCommand {
         if adopt { steps.append("relctl adopt (tags the version the files hold as the last release, so the next one follows it)") }
         steps += ["relctl status (what is released, what comes next)", "relctl release --dry-run (the release, changing nothing)"]
         return "next steps:\n" + steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n")
+    }
+
+    /// The other tracked files holding the app's version in no format relctl edits: each named, with the regex entry
+    /// to paste into `files` when sync should write it too.
+    static func printOtherPlaces(_ found: VersionFileDetection.Found, context: CommandContext) {
+        guard !found.otherPlaces.isEmpty, let version = found.appVersion else { return }
+        context.output.note("\(found.otherPlaces.count == 1 ? "another file holds" : "other files hold") \(version) and \(found.otherPlaces.count == 1 ? "is" : "are") not in 'files'; if sync should write \(found.otherPlaces.count == 1 ? "it" : "them"), add the entry shown to 'files' in \(Config.fileName):")
+        for place in found.otherPlaces {
+            var line = "  \(place.path):\(place.line)  " + (place.suggestion ?? "(no pattern matches this line alone: write a regex entry for it by hand)")
+            if !place.otherLines.isEmpty {
+                let one = place.otherLines.count == 1
+                line += " (line\(one ? "" : "s") \(place.otherLines.map(String.init).joined(separator: ", ")) hold\(one ? "s" : "") it too; this entry leaves \(one ? "it as it is" : "them as they are"))"
+            }
+            context.output.message(line)
+        }
+    }
+
+    /// When the application target agrees with the other files and only extensions (or values no target reads)
+    /// differ: what `current` will show, without calling it a disagreement of the app's files.
+    static func extensionNote(_ current: CurrentVersions?) -> String? {
+        guard let current, current.applicationDrift.isEmpty, !current.drift.isEmpty else { return nil }
+        let fields = current.drift.map { VersionFileText.fieldName($0.field) }.joined(separator: ", ")
+        return "the app's files agree; extension targets (or values no target reads) differ (\(fields)): 'relctl current' shows them as drift, and 'relctl sync <version>' or the next release aligns them with the app"
+    }
+
+    /// `--dry-run`: the config init would write, after the file list, and nothing written. With a `.relctl.json`
+    /// already there it still shows what init detects, with a note (the real init refuses).
+    static func printDryRun(_ text: String, context: CommandContext, json: Bool, configExists: Bool, notes: [String], warnings: [String]) {
+        if !json {
+            context.output.resultText("\n" + text)
+        }
+        for note in notes { context.output.note(note) }
+        for warning in warnings { context.output.warning(warning) }
+        if configExists {
+            context.output.note("\(Config.fileName) already exists and was left as it is: this is what relctl init detects now; relctl init (without --dry-run) refuses to overwrite it")
+        }
+        context.output.message("dry run: \(Config.fileName) was not written; run relctl init to write it")
+    }
+
+    /// Creates `path` with `text`; never overwrites, even if the file appeared since the check in `run`.
+    static func writeConfig(_ text: String, to configPath: String) throws {
+        let fd = open(configPath, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard fd >= 0 else {
+            throw CLIFailure(message: "cannot create \(configPath): \(String(cString: strerror(errno)))")
+        }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        guard written == bytes.count else {
+            unlink(configPath)
+            throw CLIFailure(message: "cannot write \(configPath); nothing was written")
+        }
+    }
+
+    /// `branches` for the starter config: nil (the default, main and master) unless the remote's default branch,
+    /// as `refs/remotes/origin/HEAD` records it, is another one (`develop`, `dev`), which releases are then made from.
+    static func releaseBranches(root: String) -> (names: [String]?, note: String?) {
+        guard let repository = try? Repository(discoveringFrom: root),
+              let branch = try? repository.remoteDefaultBranch(), !Config().branches.contains(branch) else { return (nil, nil) }
+        return ([branch], "branches is [\"\(branch)\"]: origin's default branch (refs/remotes/origin/HEAD) is \(branch); add the other branches you release from")
     }
 
     /// An app already in the stores has a version but no release tag yet: offer `relctl adopt`, so the first
@@ -173,12 +274,16 @@ enum InitCommand {
         return (first.pattern, "tagFormat \"\(first.pattern)\" follows the release tags \(Workspace.tagList(first.tags))")
     }
 
-    static func configText(_ entries: [FileEntry], sharedBuildNumber: Bool = true, tagFormat: String = Config().tagFormat) -> String {
-        JSONOutput.object([
-            ("tagFormat", .string(tagFormat)),
+    static func configText(_ entries: [FileEntry], sharedBuildNumber: Bool = true, tagFormat: String = Config().tagFormat,
+                           branches: [String]? = nil, buildStrategy: String = "increment") -> String {
+        var members: [(String, JSONOutput)] = [("tagFormat", .string(tagFormat))]
+        if let branches { members.append(("branches", .array(branches.map { .string($0) }))) }
+        members += [
             ("files", .array(entries.map(entryJSON))),
-            ("buildNumber", .object([("strategy", .string("increment")), ("shared", .bool(sharedBuildNumber))])),
-        ]).prettyRendered()
+            // `shared` applies only to increment.
+            ("buildNumber", .object([("strategy", .string(buildStrategy))] + (buildStrategy == "increment" ? [("shared", .bool(sharedBuildNumber))] : []))),
+        ]
+        return JSONOutput.object(members).prettyRendered()
     }
 
     /// One counter for both stores only when the files' iOS and Android build numbers already agree: a shared

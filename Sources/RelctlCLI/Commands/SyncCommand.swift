@@ -115,7 +115,16 @@ enum SyncCommand {
         var builds: [String] = []
         if let ios = sync.iosBuild { builds.append("iOS build \(ios)") }
         if let android = sync.androidBuild { builds.append("Android build \(android)") }
-        let what = ([version] + builds).joined(separator: ", ")
+        // Files that wrote another marketing value than the version (a store-safe core, a four-part value) are named
+        // with it: a summary never names a value that was not written.
+        var otherValues: [String] = []
+        for change in changed {
+            for value in VersionFileText.writtenMarketingValues(change) where value != version {
+                let site = "\(value) in \(change.path)"
+                if !otherValues.contains(site) { otherValues.append(site) }
+            }
+        }
+        let what = ([version + (otherValues.isEmpty ? "" : " (" + otherValues.joined(separator: ", ") + ")")] + builds).joined(separator: ", ")
         let total = sync.plan.changes.count
         if changed.isEmpty {
             output.message("\(total == 1 ? "the 1 file already holds" : "all \(total) files already hold") \(what); nothing to write")

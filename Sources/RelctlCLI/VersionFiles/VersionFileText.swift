@@ -20,8 +20,11 @@ enum VersionFileText {
     static func changes(_ change: FileChange) -> String {
         var parts: [String] = []
         for location in change.locations where location.indirection == nil {
-            guard let new = change.target.value(for: location.field),
-                  change.edits.contains(where: { $0.range.overlaps(location.range) || $0.range == location.range }) else { continue }
+            guard let asked = change.target.value(for: location.field),
+                  let edit = change.edits.first(where: { $0.range.overlaps(location.range) || $0.range == location.range }) else { continue }
+            // The value as written, never the one asked for: a pattern admitting only X.Y.Z gets the core of a
+            // prerelease, an entry of four parts `1.19.0.0`.
+            let new = edit.range == location.range ? writtenValue(edit.replacement, asked: asked) : asked
             let part = "\(label(location, format: change.format)) \(location.value) → \(new)"
             if !parts.contains(part) { parts.append(part) }
         }
@@ -30,6 +33,26 @@ enum VersionFileText {
             if let build = change.target.value(for: .build), change.format == .pubspec { parts.append("build number added: +\(build)") }
         }
         return parts.joined(separator: ", ")
+    }
+
+    /// The marketing values `change` writes, as written.
+    static func writtenMarketingValues(_ change: FileChange) -> [String] {
+        var values: [String] = []
+        for location in change.locations where location.indirection == nil && location.field == .marketing {
+            guard let asked = change.target.value(for: .marketing),
+                  let edit = change.edits.first(where: { $0.range == location.range }) else { continue }
+            let value = writtenValue(edit.replacement, asked: asked)
+            if !values.contains(value) { values.append(value) }
+        }
+        return values
+    }
+
+    /// The value an edit writes, its quotes taken off; `asked` when the replacement is not a plain value.
+    static func writtenValue(_ replacement: String, asked: String) -> String {
+        var v = Substring(replacement)
+        if v.count >= 2, let first = v.first, first == v.last, first == "\"" || first == "'" { v = v.dropFirst().dropLast() }
+        guard !v.isEmpty, !v.contains(where: { $0 == "\"" || $0 == "'" || $0 == "\\" || $0 == "<" || $0 == "&" || $0.isNewline }) else { return asked }
+        return String(v)
     }
 
     /// Where the real value of an indirection lives, resolved against the other configured files when possible.
@@ -70,6 +93,12 @@ enum VersionFileText {
                 return "\(what), which the '\(format.rawValue)' entry \(entry.entry.path) does not read (set \"\(option)\": \"\(key)\" there)"
             }
             return "\(what), not covered: 'files' has no '\(format.rawValue)' entry (add one for \(path))"
+        case .packageJSON(let path)?:
+            if let package = files.first(where: { $0.entry.covers(location.indirection!, inFileAt: file.entry.path) }),
+               let where_ = site(package, [.marketing]) {
+                return "version of \(path), set in \(where_)"
+            }
+            return "version of \(path), which is not in 'files' (add {\"path\": \"\(path)\", \"format\": \"json\"})"
         case .computed(let expression, let hint)?:
             return "computed (\(expression)); \(hint)"
         case nil:
@@ -92,6 +121,8 @@ enum VersionFileText {
             return "fallback, used when libs.versions.\(alias) is not set"
         case .buildSetting(let name):
             return "fallback, used when \(name) is not set"
+        case .packageJSON(let path):
+            return "fallback, used when \(path) holds no version"
         }
     }
 }

@@ -25,7 +25,8 @@ struct VersionFloor {
 
     init(_ current: CurrentVersions) {
         self.current = current
-        let extensionOnly = Self.extensionOnlySites(current.files)
+        // The application target's resolved version: values only extensions read, or no target reads, are left out.
+        let extensionOnly = VersionDrift.notReadByApp(current.files)
         var sites: [Site] = []
         for file in current.files {
             for location in file.usedLocations where location.field == .marketing && location.indirection == nil
@@ -35,24 +36,6 @@ struct VersionFloor {
             }
         }
         self.sites = sites
-    }
-
-    /// `path:line` of the marketing values only extension, widget or watch targets are built with, when the project
-    /// has an application target: the stores compare the app's version, so an extension left at Xcode's `1.0` beside
-    /// an app at `0.27.2` is drift (`sync` repairs it), not a version the app must stay above.
-    static func extensionOnlySites(_ files: [FileVersions]) -> Set<String> {
-        var readByApp: [String: Bool] = [:]
-        var hasApplication = false
-        for file in files {
-            for target in file.targets {
-                hasApplication = hasApplication || target.isApplication
-                let source = target.marketing
-                guard [.pbxproj, .plist, .xcconfig].contains(source.kind), let path = source.path, let line = source.line else { continue }
-                readByApp["\(path):\(line)", default: false] = readByApp["\(path):\(line)", default: false] || target.isApplication
-            }
-        }
-        guard hasApplication else { return [] }
-        return Set(readByApp.filter { !$0.value }.keys)
     }
 
     /// The version the files stand for: the highest whole version when a file keeps one, else the highest core.

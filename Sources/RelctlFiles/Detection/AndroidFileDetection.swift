@@ -101,7 +101,7 @@ struct AndroidFileDetection {
                     case .versionCatalog(let alias):
                         let path = GradleProjectLayout.catalogPath(forBuildFile: script, files: files)
                         if let key = GradleProjectLayout.catalogKey(alias, in: path, files: files) { add(path, .versionCatalog, location.field, key.key) }
-                    case .buildSetting, .computed:
+                    case .buildSetting, .computed, .packageJSON:
                         break
                     }
                 }

@@ -78,8 +78,19 @@ package struct AppleVersionFileDetection {
             let keptVersions = versions.filter { kept.contains($0.target) }
             var holders: [FileEntry] = []
             for version in keptVersions {
-                for source in [version.marketing, version.build] {
+                for (field, source) in [(VersionField.marketing, version.marketing), (.iosBuild, version.build)] {
                     guard let file = source.path, source.kind == .plist || source.kind == .xcconfig else { continue }
+                    if source.kind == .xcconfig && !file.hasSuffix(".xcconfig") {
+                        // A `.properties` file an .xcconfig includes (`#include "../version.properties"`, which
+                        // Gradle reads too): a properties entry with the key the setting names.
+                        let index = holders.firstIndex { $0.path == file } ?? {
+                            holders.append(FileEntry(path: file, format: .properties))
+                            return holders.count - 1
+                        }()
+                        if field == .marketing { holders[index].options.versionNameKey = holders[index].options.versionNameKey ?? source.setting }
+                        else { holders[index].options.versionCodeKey = holders[index].options.versionCodeKey ?? source.setting }
+                        continue
+                    }
                     let entry = FileEntry(path: file, format: source.kind == .plist ? .plist : .xcconfig)
                     if !holders.contains(entry) && !result.entries.contains(entry) { holders.append(entry) }
                 }

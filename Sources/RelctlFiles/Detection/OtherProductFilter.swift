@@ -39,6 +39,32 @@ enum OtherProductFilter {
         return result
     }
 
+    /// Dependencies that make a package.json a cross-platform app's (its version is the app's).
+    static func isAppFramework(_ name: String) -> Bool {
+        name == "expo" || name.hasPrefix("react-native") || name.hasPrefix("@capacitor/") || name.hasPrefix("cordova-")
+            || name.hasPrefix("@nativescript/") || name == "nativescript" || name.hasPrefix("@ionic/")
+    }
+
+    /// A package.json at the root of a native app (an Xcode project or a Gradle app module found, no Expo config)
+    /// that lists dependencies but no app framework (react-native, expo, Capacitor, Cordova, NativeScript) belongs to
+    /// the JavaScript tooling beside the app (commitlint, husky, danger, a docs site): it is not the app's version.
+    static func leaveOutTooling(_ entries: [FileEntry], files: ProjectFiles, notes: inout [String]) -> [FileEntry] {
+        let nativeFormats: [FileFormat] = [.pbxproj, .xcconfig, .plist, .gradle, .properties, .versionCatalog]
+        guard entries.contains(where: { nativeFormats.contains($0.format) }),
+              !entries.contains(where: { $0.format == .expo || $0.format == .expoJS }) else { return entries }
+        return entries.filter { entry in
+            guard entry.format == .json, entry.path == "package.json", let text = files.readableText(entry.path),
+                  let node = try? JSONDocument.parse(text, allowJSON5: true) else { return true }
+            let dependencies = ["dependencies", "devDependencies", "peerDependencies"]
+                .flatMap { node.member($0)?.objectKeys ?? [] }
+            // Without any dependency it says nothing of what it is: kept (the native files tell its version apart).
+            guard !dependencies.isEmpty, !dependencies.contains(where: isAppFramework) else { return true }
+            let version = (try? entry.editor.read(text, path: entry.path))?.first?.value
+            notes.append("left out package.json\(version.map { " (version \($0))" } ?? ""): it depends on no react-native, expo or Capacitor package, so it is the JavaScript tooling beside the native app, not the app (if you keep its version in step with the app, add {\"path\": \"package.json\", \"format\": \"json\"} to 'files')")
+            return false
+        }
+    }
+
     static func expoHasVersion(_ entry: FileEntry, files: ProjectFiles) -> Bool {
         guard let text = files.readableText(entry.path),
               let locations = try? entry.editor.read(text, path: entry.path) else { return false }

@@ -21,17 +21,55 @@ package enum VersionFileDetection {
         package var entries: [FileEntry]
         package var notes: [String]
         package var files: ProjectFiles
+        /// What `eas.json` says about the build numbers, when there is one.
+        package var eas: EASBuildSettings?
+        /// Other tracked files holding the app's version in no format relctl edits, each with a regex entry to paste.
+        package var otherPlaces: [OtherVersionPlaces.Place] = []
+        /// The app's version those were looked for by.
+        package var appVersion: String?
 
         /// The found entries' values, read through the texts detection already read.
         package func currentVersions() -> CurrentVersions? { try? CurrentVersions.read(entries, from: files) }
     }
 
-    package static func run(root: String) -> Found {
+    /// `tracked`: git's tracked files (path, size); with them, the other files holding the app's version are
+    /// looked for (`OtherVersionPlaces`).
+    package static func run(root: String, tracked: [(path: String, size: Int)]? = nil) -> Found {
         var detection = FileDetection(files: ProjectFiles(root: root))
         for unit in FormatRegistry.units { unit.detect(into: &detection) }
         var notes = detection.notes
-        let found = OtherProductFilter.filter(detection.entries, files: detection.files, appVersion: detection.appVersion, notes: &notes)
-        return Found(entries: WritableEntries.filter(found, files: detection.files), notes: notes, files: detection.files)
+        var found = OtherProductFilter.filter(merged(detection.entries), files: detection.files, appVersion: detection.appVersion, notes: &notes)
+        found = OtherProductFilter.leaveOutTooling(found, files: detection.files, notes: &notes)
+        var result = Found(entries: WritableEntries.filter(found, files: detection.files), notes: notes, files: detection.files,
+                           eas: EASBuildSettings.read(detection.files))
+        if let tracked, let current = result.currentVersions(),
+           let version = detection.appVersion ?? current.files.lazy.compactMap(\.marketing).first {
+            let build = current.highestAndroidBuild ?? current.highestIOSBuild
+            // Files detection already judged (kept, or left out with a note) are not looked at again.
+            let others = OtherVersionPlaces.find(version: version, build: build, tracked: tracked,
+                                                 entries: result.entries + detection.entries, files: detection.files)
+            result.entries += others.added
+            result.otherPlaces = others.named
+            result.appVersion = version
+        }
+        return result
+    }
+
+    /// One entry per file: a `.properties` file found twice (an .xcconfig includes it and Gradle reads it) holds the
+    /// keys of both.
+    static func merged(_ entries: [FileEntry]) -> [FileEntry] {
+        var result: [FileEntry] = []
+        for entry in entries {
+            let mergeable = entry.format == .properties || entry.format == .versionCatalog
+            guard let i = result.firstIndex(where: { $0.path == entry.path && $0.format == entry.format && (mergeable || $0 == entry) }) else {
+                result.append(entry)
+                continue
+            }
+            guard mergeable else { continue }
+            result[i].options.versionNameKey = result[i].options.versionNameKey ?? entry.options.versionNameKey
+            result[i].options.versionCodeKey = result[i].options.versionCodeKey ?? entry.options.versionCodeKey
+        }
+        return result
     }
 
     /// The entries `run` finds.

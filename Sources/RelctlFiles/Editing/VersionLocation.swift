@@ -38,6 +38,8 @@ package struct VersionLocation: Sendable, Hashable {
             return "value comes from the Gradle property \(name); add a `properties` entry for gradle.properties"
         case .versionCatalog(let alias)?:
             return "value comes from the version catalog (libs.versions.\(alias)); add a `version-catalog` entry for gradle/libs.versions.toml"
+        case .packageJSON(let path)?:
+            return "value is the version of \(path); add a `json` entry for \(path)"
         case .computed(let expression, let hint)?:
             return "computed value (\(expression)); \(hint)"
         case nil:

@@ -9,6 +9,8 @@ extension FileEntry {
         switch indirection {
         case .computed: return false
         case .buildSetting where self.path == path: return false
+        case .packageJSON(let packagePath):
+            return format == .json && self.path == packagePath && (options.keyPath ?? ["version"]) == ["version"]
         default: return format.unit.provides(indirection, options: options)
         }
     }

@@ -27,6 +27,10 @@ extension SyncPlan {
                 throw FileEditError(path: path, line: location.line,
                                     message: "\(label) reads libs.versions.\(alias) from the version catalog, which no files entry covers",
                                     hint: "add {\"path\": \"\(catalog)\", \"format\": \"version-catalog\", \"\(keyOption)\": \"\(key?.key ?? alias)\"}")
+            case .packageJSON(let packagePath)?:
+                throw FileEditError(path: path, line: location.line,
+                                    message: "\(label) is the version of \(packagePath) (\(location.value)), which no files entry covers",
+                                    hint: "add {\"path\": \"\(packagePath)\", \"format\": \"json\"}")
             case .computed?, nil:
                 break // literals are edited; computed values are refused by the editor
             }

@@ -22,6 +22,11 @@ extension SyncPlan {
                     guard let path = source.path else { continue }
                     let format: FileFormat = source.kind == .plist ? .plist : .xcconfig
                     if entries.contains(where: { $0.path == path && $0.format == format && ($0.options.only?.admits(field) ?? true) }) { continue }
+                    // A `.properties` file an .xcconfig includes: the properties entry with that key writes it.
+                    if source.kind == .xcconfig, entries.contains(where: {
+                        $0.path == path && $0.format == .properties
+                            && ($0.options.propertyKeys.name == source.setting || $0.options.propertyKeys.code == source.setting)
+                    }) { continue }
                     let included = source.includedFrom.isEmpty ? "" : " (included from \(source.includedFrom.joined(separator: " ← ")))"
                     throw FileEditError(path: path, line: source.line,
                                         message: "holds \(source.setting) \(source.value ?? "") for target \(version.target) of \(file.entry.path)\(included), but no files entry writes it",

@@ -23,10 +23,11 @@ extension VersionDrift {
     /// properties, a regex admitting prereleases) must agree exactly; iOS builds must agree; Android builds must
     /// agree. The version of every target of a pbxproj counts where it really lives, so an extension whose
     /// Info.plist or .xcconfig (listed or not) holds an older version is drift.
-    static func find(in files: [FileVersions]) -> [VersionDrift] {
+    /// `excluding`: `path:line` of values left out of the comparison (`notReadByApp`).
+    static func find(in files: [FileVersions], excluding: Set<String> = []) -> [VersionDrift] {
         func sites(_ fields: [VersionField]) -> [VersionDrift.Site] {
             var result: [VersionDrift.Site] = []
-            var seen = Set<String>()
+            var seen = excluding
             func add(_ path: String, _ line: Int, _ value: String) {
                 if seen.insert("\(path):\(line)").inserted { result.append(VersionDrift.Site(path: path, line: line, value: value)) }
             }
@@ -57,5 +58,49 @@ extension VersionDrift {
         let android = sites([.androidBuild, .build])
         if Set(android.map { CurrentVersions.normalizeBuild($0.value) }).count > 1 { result.append(VersionDrift(field: .androidBuild, values: android)) }
         return result
+    }
+}
+
+extension VersionDrift {
+    /// `path:line` of the marketing values the application is not built with, when a listed Xcode project has an
+    /// application target: the ones only extension, widget or watch targets read (an extension the team left at
+    /// Xcode's `1.0` beside an app at `2.3.0`: sync aligns it, but it is not a version the stores have), and the
+    /// literals of listed `.xcconfig` files and Info.plists that no target of a listed project reads at all (a
+    /// setting a target overrides, a plist no target names). What `adopt` and init's "files disagree" judge is the
+    /// application target's resolved version.
+    package static func notReadByApp(_ files: [FileVersions]) -> Set<String> {
+        var readByApp: [String: Bool] = [:]
+        var hasApplication = false
+        var resolved = false
+        for file in files {
+            for target in file.targets {
+                resolved = true
+                hasApplication = hasApplication || target.isApplication
+                for source in [target.marketing, target.build] {
+                    guard [.pbxproj, .plist, .xcconfig].contains(source.kind), let path = source.path, let line = source.line else { continue }
+                    let key = "\(path):\(line)"
+                    readByApp[key] = (readByApp[key] ?? false) || target.isApplication
+                }
+            }
+        }
+        guard resolved, hasApplication else { return [] }
+        var result = Set(readByApp.filter { !$0.value }.keys)
+        // Literals of the listed xcconfig files and plists no target reads.
+        for file in files where file.entry.format == .xcconfig || file.entry.format == .plist {
+            for location in file.usedLocations where location.indirection == nil {
+                let key = "\(file.entry.path):\(location.line)"
+                if readByApp[key] == nil { result.insert(key) }
+            }
+        }
+        return result
+    }
+}
+
+extension CurrentVersions {
+    /// The drift among the values the application is built with (`VersionDrift.notReadByApp` left out): what init's
+    /// "files disagree" warning judges. `drift` (what `current` reports and `sync` repairs) still counts them all.
+    package var applicationDrift: [VersionDrift] {
+        let excluded = VersionDrift.notReadByApp(files)
+        return excluded.isEmpty ? drift : VersionDrift.find(in: files, excluding: excluded)
     }
 }

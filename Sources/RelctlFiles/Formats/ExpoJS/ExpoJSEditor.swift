@@ -38,6 +38,10 @@ package struct ExpoJSEditor: VersionEditor {
                                           isNumber: v.kind == .number, context: marker.0))
         }
 
+        let packageJSON = PackageJSONBindings(tokens)
+        func packagePath(_ written: String) -> String {
+            XcodePaths.join(XcodePaths.folder(of: path), written) ?? written
+        }
         // Property lookup with a stack of containers: (kind, key that opened it).
         var stack: [(kind: String, key: String?)] = []
         for (i, tok) in tokens.enumerated() where tok.kind != .newline {
@@ -47,7 +51,9 @@ package struct ExpoJSEditor: VersionEditor {
                     var key: String? = nil
                     let prev = significant(tokens, before: i, count: 2)
                     if prev.count == 2, prev[1].text == ":", prev[0].kind == .identifier || prev[0].isLiteralString { key = prev[0].text }
-                    stack.append(("{", key))
+                    // `import { version } from …`, `const { version } = …`: a binding pattern, not an object.
+                    let pattern = prev.last.map { $0.kind == .identifier && ["import", "const", "let", "var"].contains($0.text) } ?? false
+                    stack.append((pattern ? "pattern" : "{", key))
                 case "[", "(":
                     stack.append((tok.text, nil))
                 case "}", "]", ")":
@@ -58,11 +64,20 @@ package struct ExpoJSEditor: VersionEditor {
             }
             guard tok.kind == .identifier || tok.isLiteralString,
                   ["version", "buildNumber", "versionCode"].contains(tok.text),
-                  let next = significant(tokens, after: i), next.text == ":", next.kind == .punctuation,
+                  let next = significant(tokens, after: i), next.kind == .punctuation,
                   !stack.contains(where: { $0.kind == "[" }), stack.last?.kind == "{" else { continue }
             let prev = significant(tokens, before: i, count: 1).first
             guard prev == nil || prev!.text == "{" || prev!.text == "," else { continue }
             let keys = stack.compactMap(\.key)
+            if next.text != ":" {
+                // The shorthand `version,` of `import { version } from "./package.json"`: the version lives there.
+                guard tok.kind == .identifier, tok.text == "version", next.text == "," || next.text == "}",
+                      keys == [] || keys == ["expo"], !markedFields.contains(.marketing),
+                      let written = packageJSON.versions["version"] else { continue }
+                result.append(VersionLocation(field: .marketing, value: "version", line: tok.line, range: tok.range,
+                                              indirection: .packageJSON(packagePath(written)), context: (keys + ["version"]).joined(separator: ".")))
+                continue
+            }
             let field: VersionField
             switch tok.text {
             case "version" where keys == [] || keys == ["expo"]: field = .marketing
@@ -96,6 +111,12 @@ package struct ExpoJSEditor: VersionEditor {
                 continue
             }
             let shown = value.isEmpty ? "nothing" : String(value.map(\.text).joined(separator: " ").prefix(60))
+            if field == .marketing, let written = packageJSON.versionPath(value) {
+                result.append(VersionLocation(field: field, value: value.map(\.text).joined(), line: tok.line,
+                                              range: value.first!.range.lowerBound..<value.last!.range.upperBound,
+                                              indirection: .packageJSON(packagePath(written)), context: keyPath))
+                continue
+            }
             result.append(VersionLocation(field: field, value: shown, line: tok.line,
                                           range: (value.first?.range.lowerBound ?? next.range.upperBound)..<(value.last?.range.upperBound ?? next.range.upperBound),
                                           indirection: .computed(expression: shown, hint: Self.hint), context: keyPath))

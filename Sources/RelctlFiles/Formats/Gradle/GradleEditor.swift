@@ -80,6 +80,8 @@ package struct GradleEditor: VersionEditor {
                 i += 1
                 continue
             }
+            // An assignment wrapped onto the next line (`versionCode =` then `12`): the value starts there.
+            if isPunctuation(j - 1, "=") { while j < tokens.count && tokens[j].kind == .newline { j += 1 } }
             var value: [CodeToken] = []
             var depth = 0
             while j < tokens.count {
@@ -93,7 +95,7 @@ package struct GradleEditor: VersionEditor {
                 if v.kind != .newline { value.append(v) }
                 j += 1
             }
-            let found = location(field: field, name: tok.text, context: context, value: value, line: tok.line, path: path,
+            let found = location(field: field, name: tok.text, context: context, value: value, line: value.first?.line ?? tok.line, path: path,
                                  script: script, override: !isDefault)
             if isDefault { defaults.append(found) } else { overrides.append(found) }
             i = j

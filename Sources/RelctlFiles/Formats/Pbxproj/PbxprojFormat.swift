@@ -37,6 +37,10 @@ struct PbxprojFormat: VersionFileFormat {
     func detect(into detection: inout FileDetection) {
         let apple = AppleVersionFileDetection(files: detection.files).detect(reference: detection.statedVersion)
         detection.entries.append(contentsOf: apple.entries)
+        if !apple.entries.contains(where: { $0.format == .pbxproj }) {
+            // No Xcode project committed: an XcodeGen spec generates it.
+            detection.entries.append(contentsOf: XcodeGenDetection.detect(detection.files, notes: &detection.notes))
+        }
         detection.notes.append(contentsOf: apple.notes)
         detection.xcodeAppVersion = apple.appVersion
     }
