@@ -101,9 +101,9 @@ enum AdoptCommand {
         var next: ReleaseVersion?
         if after.bump != .none {
             switch scheme {
-            case .semver:
-                next = VersionPolicy.next(current: version.semantic, bump: after.bump, initialVersion: workspace.config.initialVersion,
-                                          majorOnZero: workspace.config.majorOnZero).map(ReleaseVersion.semantic)
+            case .semver, .majorMinor:
+                next = VersionPolicy.next(current: version.numbered, bump: scheme.effective(after.bump), initialVersion: workspace.config.initialVersion,
+                                          majorOnZero: workspace.config.majorOnZero).flatMap { scheme.version($0) }
             case .calendar(let calendar):
                 next = calendar.next(after: version.calendar, on: ReleaseClock.date(context.environment)).map(ReleaseVersion.calendar)
             }

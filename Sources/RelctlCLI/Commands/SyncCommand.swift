@@ -154,6 +154,10 @@ enum SyncCommand {
             } catch {
                 throw CLIFailure(message: "'\(text)' is not a semantic version (\(error.reason)); pass MAJOR.MINOR.PATCH such as 1.3.0, or a prerelease such as 1.3.0-beta.1")
             }
+        case .majorMinor:
+            guard TwoPartVersion(text) != nil else {
+                throw CLIFailure(message: "'\(text)' is not a version of versionScheme \"\(scheme)\"; pass MAJOR.MINOR such as \(scheme.sample), or a prerelease such as \(scheme.sample)-rc.1")
+            }
         case .calendar(let calendar):
             guard calendar.parse(text) != nil else {
                 throw CLIFailure(message: "'\(text)' is not a version of versionScheme \"\(calendar.pattern)\"; pass one such as \(scheme.sample)")

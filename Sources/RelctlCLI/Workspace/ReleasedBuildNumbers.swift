@@ -31,17 +31,15 @@ extension Workspace {
     /// version, already hold what the stores took. Google Play compares every versionCode ever uploaded: every
     /// tag's Android build number counts.
     func releasedBuildNumbers(filesVersion: String? = nil) throws -> ReleasedBuildNumbers {
-        let format = try TagFormat(config.tagFormat)
-        let prefix = String(config.tagFormat.prefix { $0 != "{" })
         let entries = config.files
         let paths = entries.map { LexicalPath.inRepository($0.path, root: root) }
         var seen: Set<ObjectID> = []
         var parses = TagFileParses(entries: entries, paths: paths)
         var result = ReleasedBuildNumbers()
         let present = paths.compactMap { $0 }
-        for name in try repository.tagNames(prefix: prefix) {
-            guard let text = format.versionText(fromTag: name), config.versionScheme.parse(text) != nil,
-                  let reference = try repository.tag(named: name), let commit = try repository.commit(of: reference),
+        for tag in try releaseTags().parsed {
+            let name = tag.name, text = tag.text
+            guard let reference = try repository.tag(named: name), let commit = try repository.commit(of: reference),
                   seen.insert(commit).inserted else { continue }
             let blobs = try repository.blobIDs(at: present, in: commit)
             guard let versions = try parses.versions(blobs: blobs, workspace: self) else { continue }
