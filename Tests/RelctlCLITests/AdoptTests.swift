@@ -153,7 +153,7 @@ struct AdoptTests {
         try repo.write("package.json", packageJSON("8.19"))
         try repo.commitAll("chore: two parts")
         let twoParts = relctl(["adopt"], in: repo.path)
-        #expect(twoParts.stderr == "error: package.json:3: 8.19 is not a version of versionScheme semver (MAJOR.MINOR.PATCH such as 1.3.0); write it as 8.19.0 to every file (relctl sync 8.19.0), commit, and run relctl adopt again\n", "\(twoParts.stderr)")
+        #expect(twoParts.stderr == "error: package.json:3: 8.19 is not a version of versionScheme semver (MAJOR.MINOR.PATCH such as 1.3.0); if the app numbers versions in two parts, set \"versionScheme\": \"major.minor\" in .relctl.json, commit it, and run relctl adopt again\n", "\(twoParts.stderr)")
         #expect(try repo.git(["tag"]).isEmpty)
     }
 

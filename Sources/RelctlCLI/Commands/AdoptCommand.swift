@@ -155,7 +155,7 @@ enum AdoptCommand {
             return "if the app numbers versions by date, set \"versionScheme\": \"\(pattern)\" in \(configPath)"
         }
         if case .semver = scheme, numbers.count == 2 {
-            return "write it as \(text).0 to every file (relctl sync \(text).0), commit, and run relctl adopt again"
+            return "if the app numbers versions in two parts, set \"versionScheme\": \"\(VersionScheme.majorMinorName)\" in \(configPath), commit it, and run relctl adopt again"
         }
         return "set \"versionScheme\" in \(configPath) to how the app numbers versions, or write a version of the scheme to every file (relctl sync <version>) and commit"
     }

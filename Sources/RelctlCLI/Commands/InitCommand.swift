@@ -59,8 +59,9 @@ enum InitCommand {
         // Read through the texts detection read: each file is opened once.
         let current = found.currentVersions()
         let shared = sharedBuildCounter(current)
-        let tagFormat = guessTagFormat(root: root)
-        let text = configText(entries, sharedBuildNumber: shared.shared, tagFormat: tagFormat.pattern)
+        let scheme = SchemeGuess.guess(root: root, current: current)
+        let tagFormat = scheme.tagFormat ?? guessTagFormat(root: root)
+        let text = scheme.adding(to: configText(entries, sharedBuildNumber: shared.shared, tagFormat: tagFormat.pattern))
         // Never overwrite, even if the file appeared since the check above.
         let fd = open(configPath, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard fd >= 0 else {
@@ -109,6 +110,7 @@ enum InitCommand {
             ]).rendered())
         }
         for note in notes { context.output.note(note) }
+        if let note = scheme.note { context.output.note(note) }
         if let note = tagFormat.note { context.output.note(note) }
         context.output.message("wrote \(Config.fileName) with \(entries.count) version file\(entries.count == 1 ? "" : "s") and buildNumber strategy increment; check it, then run 'relctl current'")
         if let reason = shared.reason { context.output.note(reason) }
