@@ -29,7 +29,7 @@ enum ReleasePlanner {
                 if build != nil || !(config.buildNumber.strategy == .keep) {
                     releasedBuilds = try workspace.releasedBuildNumbers(filesVersion: workspace.versionFloor()?.held?.value)
                 }
-                let counts = config.buildNumber.strategy == .increment && build == nil
+                let counts = config.buildNumber.counts && build == nil
                 let sync = try workspace.planVersionSync(version: version.description, build: build, environment: environment,
                                                          released: counts ? releasedBuilds : nil)
                 if counts { buildNote = Self.buildNote(released: releasedBuilds, current: sync.current) }

@@ -11,6 +11,9 @@ struct ReleasedBuildNumbers {
     var android: String?
     /// The tag holding the highest of them, for messages.
     var tag: String?
+    /// The highest iOS build each marketing version (the tag's core, `1.7.0`) was released with, and its tag: App
+    /// Store Connect compares build numbers within one version.
+    var iosByVersion: [String: (build: String, tag: String)] = [:]
 
     /// Whether build number `value` is above `other` (anything is above nothing), number by number.
     static func isHigher(_ value: String, than other: String?) -> Bool {
@@ -42,16 +45,24 @@ extension Workspace {
             guard let reference = try repository.tag(named: name), let commit = try repository.commit(of: reference),
                   seen.insert(commit).inserted else { continue }
             let blobs = try repository.blobIDs(at: present, in: commit)
-            guard let versions = try parses.versions(blobs: blobs, workspace: self) else { continue }
+            let versions = try parses.versions(blobs: blobs, workspace: self)
+            // A tag carrying its build (`v1.7.0.4` under `v{version}.{build}`) says what the stores took, files or not.
+            guard versions != nil || tag.build != nil else { continue }
+            let iosBuild = BuildNumberPolicy.highest([versions?.highestIOSBuild, tag.build].compactMap { $0 })
+            let androidBuild = BuildNumberPolicy.highest([versions?.highestAndroidBuild, tag.build.flatMap { $0.isASCIIDigits ? $0 : nil }].compactMap { $0 })
             var raised = false
+            let core = VersionParts(text).core
+            if let ios = iosBuild, ReleasedBuildNumbers.isHigher(ios, than: result.iosByVersion[core]?.build) {
+                result.iosByVersion[core] = (ios, name)
+            }
             let iosCounts = filesVersion.map {
-                VersionOrder.compare(VersionParts(text).core, VersionParts($0).core) != .orderedAscending
+                VersionOrder.compare(core, VersionParts($0).core) != .orderedAscending
             } ?? true
-            if iosCounts, let ios = versions.highestIOSBuild, ReleasedBuildNumbers.isHigher(ios, than: result.ios) {
+            if iosCounts, let ios = iosBuild, ReleasedBuildNumbers.isHigher(ios, than: result.ios) {
                 result.ios = ios
                 raised = true
             }
-            if let android = versions.highestAndroidBuild, ReleasedBuildNumbers.isHigher(android, than: result.android) {
+            if let android = androidBuild, ReleasedBuildNumbers.isHigher(android, than: result.android) {
                 result.android = android
                 raised = true
             }
