@@ -205,10 +205,11 @@ struct NeverBackwardsTests {
         try repo.commit("fix: a", file: "a.txt")
         let sync = relctl(["sync", "1.2.1", "--build", "5"], in: repo.path)
         #expect(sync.code == 1)
-        #expect(sync.stderr.hasPrefix("error: app.json:\(lineOf("buildNumber", in: expoAppJSON)): iOS build number 5 is not greater than the current 12"), "\(sync.stderr)")
+        // iOS builds start again at a new version (1.2.1); versionCode never goes down.
+        #expect(sync.stderr.hasPrefix("error: app.json:\(lineOf("versionCode", in: expoAppJSON)): Android versionCode 5 is not greater than the current 12"), "\(sync.stderr)")
         let release = relctl(["release", "--build", "5"], in: repo.path, environment: fixedDate)
         #expect(release.code == 1)
-        #expect(release.stderr.contains("iOS build number 5 is not greater than the current 12"), "\(release.stderr)")
+        #expect(release.stderr.contains("Android versionCode 5 is not greater than the current 12"), "\(release.stderr)")
         let bad = relctl(["release", "--build", "x"], in: repo.path)
         #expect(bad.code == 1)
         #expect(bad.stderr.hasPrefix("error: --build 'x' is not a positive whole number"))

@@ -48,6 +48,9 @@ struct ReleaseAnalysis {
     var lastReleaseTag: String? { reachablePrereleaseTag ?? baseTag }
     /// On a maintenance branch: the counted commits whose bump would take the version out of its range, oldest first.
     var rangeViolations: [AnalyzedCommit] = []
+    /// The prerelease tag of a release train above the base that HEAD reaches (`v3.38.0-rc.18` with no `v3.38.0`
+    /// yet): the next version is at least its core.
+    var trainTag: String?
 }
 
 extension Workspace {
@@ -146,6 +149,15 @@ extension Workspace {
                                                                                        majorOnZero: config.majorOnZero)) > range.largestBump
                     }.reversed()
                 }
+                // Only with no final release to count from, or when the train itself goes on (`--prerelease`): a
+                // stable release above its base still counts from that base (a prerelease is never the base).
+                if base == nil || track.channel != nil, let next = result.next?.numbered, let train = try reachableTrain(tags.prereleases.filter { tag in
+                    track.range.map { range in tag.version.numbered.map(range.contains) ?? true } ?? true }, above: current, head: head),
+                   next < train.core, let version = scheme.version(train.core, spelling: spelling) {
+                    // A train of prereleases with no final tag yet (`3.38.0-rc.1` … `rc.18`): its core is the base.
+                    result.next = version
+                    result.trainTag = train.tag
+                }
                 if let channel = track.channel, let core = result.next?.numbered {
                     try numberPrerelease(&result, channel: channel, core: core, tagged: prereleases, head: head, tags: tags)
                 }
@@ -197,6 +209,28 @@ extension Workspace {
         }
         result.next = release(channel.version(core: core, number: number))
         result.prereleaseNumber = number
+    }
+
+    /// The highest prerelease core above `base` (every one without a base) whose highest prerelease tag HEAD
+    /// reaches, with that tag; nil when there is none. One ancestor check, only when such tags exist.
+    private func reachableTrain(_ prereleases: [ReleaseTags.Tag], above base: ReleaseVersion?,
+                                head: ObjectID) throws -> (core: SemanticVersion, tag: String)? {
+        let floor = base?.numbered
+        var best: (version: SemanticVersion, tag: String)?
+        for tag in prereleases {
+            guard let version = tag.version.numbered else { continue }
+            var core = version
+            core.prerelease = []
+            core.build = []
+            if let floor, !(floor < core) { continue }
+            if best.map({ $0.version < version }) ?? true { best = (version, tag.name) }
+        }
+        guard let best, let reference = try repository.tag(named: best.tag), let commit = try repository.commit(of: reference),
+              try repository.isAncestor(commit, of: head) else { return nil }
+        var core = best.version
+        core.prerelease = []
+        core.build = []
+        return (core, best.tag)
     }
 
     /// "3 commits: 2 chore, 1 not conventional" style summary for the no-release reason.
