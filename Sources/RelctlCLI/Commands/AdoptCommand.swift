@@ -80,7 +80,11 @@ enum AdoptCommand {
             return
         }
         let format = try TagFormat(workspace.config.tagFormat)
-        let tag = format.tagName(for: version)
+        let build = current.highestIOSBuild ?? current.highestAndroidBuild
+        if format.carriesBuild && build == nil {
+            throw CLIFailure(message: "tagFormat \"\(workspace.config.tagFormat)\" puts the build number in the tag, but no version file holds one; add the file holding it to 'files' in \(workspace.configDisplayPath), or drop {build} from tagFormat")
+        }
+        let tag = format.tagName(for: version, build: build)
         if let existing = try repository.tag(named: tag) {
             let commit = try repository.commit(of: existing)
             throw CLIFailure(message: "tag \(tag) already exists on \(commit.map { String($0.hex.prefix(12)) } ?? "an object that is not a commit"), which is not an ancestor of HEAD; merge that release back (git merge \(tag)) instead of adopting")

@@ -23,6 +23,15 @@ struct ReleasedBuildNumbers {
 }
 
 extension Workspace {
+    /// The tag of a release under a tagFormat with `{build}`: the build number the release writes (or, when it
+    /// keeps them, the one the files hold), the single build of both stores, else the iOS build, else versionCode.
+    func buildTagName(_ format: TagFormat, version: ReleaseVersion, sync: VersionSync) throws -> String {
+        guard let build = sync.plan.iosBuild ?? sync.plan.androidBuild ?? sync.iosBuild ?? sync.androidBuild else {
+            throw CLIFailure(message: "tagFormat \"\(config.tagFormat)\" in \(configDisplayPath) puts the build number in the tag, but no version file holds one; add the file holding the build number to 'files', pass --build N, or drop {build} from tagFormat")
+        }
+        return format.tagName(for: version, build: build)
+    }
+
     /// Reads the configured version files as every release tag of `tagFormat` (stable or prerelease) has them:
     /// each tag's commit once, each configured file's blob in that commit's tree through libgit2 (not the work
     /// tree, not a checkout), parsed by the same readers as the files on disk. A file missing at a tag, or one
