@@ -120,8 +120,16 @@ struct AdoptTests {
         let before = try repo.snapshot()
         let refused = relctl(["adopt"], in: repo.path)
         #expect(refused.code == 1)
-        #expect(refused.stderr == "error: the version files disagree (package.json:3 2.43.0, ios/App.xcodeproj/project.pbxproj:\(lineOf("MARKETING_VERSION = 2.43.0", in: pbxproj(marketing: "2.43.0", build: "241"))) 2.43.0, android/app/build.gradle:10 2.42.0), so relctl cannot tell which version the stores have; write the released one to every file (relctl sync <version>), commit, and run relctl adopt again\n", "\(refused.stderr)")
+        #expect(refused.stderr == "error: the version files disagree (package.json:3 2.43.0, ios/App.xcodeproj/project.pbxproj:\(lineOf("MARKETING_VERSION = 2.43.0", in: pbxproj(marketing: "2.43.0", build: "241"))) 2.43.0, android/app/build.gradle:10 2.42.0), so relctl cannot tell which version the stores have; write the released one to every file (relctl sync <version>, with --allow-downgrade if it is below 2.43.0), commit, and run relctl adopt again\n", "\(refused.stderr)")
         #expect(try repo.snapshot() == before)
+        // The advice followed: 2.42.0 is the released one, below 2.43.0.
+        #expect(relctl(["sync", "2.42.0"], in: repo.path).code == 1)
+        let synced = relctl(["sync", "2.42.0", "--allow-downgrade"], in: repo.path)
+        #expect(synced.code == 0, "\(synced.stderr)")
+        try repo.commitAll("chore: back to the released 2.42.0")
+        let adopted = relctl(["adopt"], in: repo.path)
+        #expect(adopted.code == 0, "\(adopted.stderr)")
+        #expect(try repo.git(["tag"]) == "v2.42.0\n")
     }
 
     @Test func aVersionNotCommittedYetIsRefused() throws {

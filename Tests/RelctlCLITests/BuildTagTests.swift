@@ -74,3 +74,21 @@ struct BuildTagTests {
         #expect(next.stderr == "error: .relctl.json:1: 'tagFormat' \"v{version}.{build}\" puts the build number in the tag, but 'files' lists no version file to read it from; list the app's version files (relctl init detects them), or drop {build}\n", "\(next.stderr)")
     }
 }
+
+@Suite("advice for four-part tags")
+struct FourPartTagAdviceTests {
+    /// Under `v{version}`, `v1.7.0.4` is no version of semver: the advice is the `{build}` format, and it works.
+    @Test func theAdviceIsTheBuildFormatAndFollowingItReleases() throws {
+        let repo = try buildTagApp(format: "v{version}", [("1.6.0", "3", "v1.6.0.3"), ("1.7.0", "4", "v1.7.0.4")])
+        let problem = "app.json:5: the next version 1.0.0 is lower than 1.7.0, the version this file holds, and the stores refuse a version below the last one; tags v1.7.0.4, v1.6.0.3 are not versions of versionScheme semver (MAJOR.MINOR.PATCH such as 1.3.0): if the fourth number is the build, set \"tagFormat\": \"v{version}.{build}\" in .relctl.json and commit it, so v1.7.0.4 reads as version 1.7.0, build 4, or run 'relctl adopt' to tag 1.7.0 on the commit that set it"
+        let next = relctl(["next"], in: repo.path)
+        #expect(next.stderr == "warning: \(problem); 'relctl release' will refuse it\n", "\(next.stderr)")
+        try expectReleaseRefused(repo, contains: problem)
+        try repo.write(".relctl.json", #"{"files": [{"path": "app.json", "format": "expo"}], "changelog": false, "tagFormat": "v{version}.{build}"}"# + "\n")
+        try repo.commitAll("chore: tags carry the build")
+        let released = relctl(["release"], in: repo.path, environment: fixedDate)
+        #expect(released.code == 0, "\(released.stderr)")
+        #expect(released.stdout == "1.8.0\n")
+        #expect(try repo.git(["tag", "--points-at", "HEAD"]) == "v1.8.0.5\n")
+    }
+}

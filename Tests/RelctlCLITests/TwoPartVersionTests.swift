@@ -107,6 +107,13 @@ struct TwoPartVersionTests {
         #expect(relctl(["next"], in: repo.path).stdout == "8.20\n")
     }
 
+    @Test func anInitialVersionInTwoParts() throws {
+        let repo = try appRepository(["app/build.gradle": twoPartGradle("0.1", code: 1)], entries: [])
+        try writeConfig(repo, files: [("app/build.gradle", "gradle")], extra: "\"versionScheme\": \"major.minor\",\n  \"initialVersion\": \"0.1\"")
+        try repo.commitAll("feat: first screen")
+        #expect(relctl(["next"], in: repo.path).stdout == "0.1\n")
+    }
+
     @Test func aConfigWithAnUnknownSchemeNamesMajorMinor() throws {
         let repo = try appRepository(["app/build.gradle": twoPartGradle("8.19", code: 40)], entries: [])
         try writeConfig(repo, files: [("app/build.gradle", "gradle")], extra: "\"versionScheme\": \"major-minor\"")
@@ -156,6 +163,15 @@ struct SchemeGuessTests {
         #expect(initialised.code == 0, "\(initialised.stderr)")
         #expect(!(try repo.read(".relctl.json")).contains("versionScheme"))
         #expect(!initialised.stderr.contains("versionScheme"))
+    }
+
+    @Test func tagsCarryingTheBuildGetABuildTagFormat() {
+        let guess = SchemeGuess.guess(held: ["1.7.0"], tagNames: ["v1.6.0.3", "v1.7.0.4", "latest"])
+        #expect(guess.scheme == nil)
+        #expect(guess.tagFormat?.pattern == "v{version}.{build}")
+        #expect(guess.tagFormat?.note == "tagFormat \"v{version}.{build}\": the release tags v1.7.0.4, v1.6.0.3 carry the build number after the version the files hold")
+        // Four numbers that are not the files' version plus a build: no guess.
+        #expect(SchemeGuess.guess(held: ["2.0.0"], tagNames: ["v1.6.0.3", "v1.7.0.4"]).tagFormat == nil)
     }
 
     @Test(arguments: [

@@ -56,7 +56,7 @@ enum AdoptCommand {
             var seen = Set<String>()
             let sites = floor.sites.filter { seen.insert("\($0.path) \($0.value)").inserted }
                 .map { "\($0.path):\($0.line) \($0.value)" }.joined(separator: ", ")
-            throw CLIFailure(message: "the version files disagree (\(sites)), so relctl cannot tell which version the stores have; write the released one to every file (relctl sync <version>), commit, and run relctl adopt again")
+            throw CLIFailure(message: "the version files disagree (\(sites)), so relctl cannot tell which version the stores have; write the released one to every file (relctl sync <version>\(floor.held.map { ", with --allow-downgrade if it is below \($0.value)" } ?? "")), commit, and run relctl adopt again")
         }
         let text = held.value
         guard VersionParts(text).prerelease == nil else {

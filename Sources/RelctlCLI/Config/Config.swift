@@ -109,7 +109,11 @@ extension Config {
         }
         if let (text, node) = try object.string("initialVersion") {
             do {
-                config.initialVersion = try SemanticVersion.parse(text)
+                if object.node.member("versionScheme")?.stringValue == VersionScheme.majorMinorName, let twoPart = TwoPartVersion(text) {
+                    config.initialVersion = twoPart.semantic   // "1.0" under major.minor
+                } else {
+                    config.initialVersion = try SemanticVersion.parse(text)
+                }
             } catch {
                 throw object.error(node, "'initialVersion' is \(error); use a version like \"1.0.0\" or \"0.1.0\"")
             }

@@ -18,7 +18,8 @@ struct SchemeGuess {
     /// The guess for the files `current` holds and the tags of the repository at `root`.
     static func guess(root: String, current: CurrentVersions?) -> SchemeGuess {
         let names = (try? Repository(discoveringFrom: root).tagNames()) ?? []
-        let held = current?.files.compactMap(\.marketing).filter { VersionOrder.isNumeric($0) } ?? []
+        // The app's own version (not an extension left at Xcode's `1.0`): what the version floor holds.
+        let held = current.flatMap { VersionFloor($0).held?.value }.map { [$0] } ?? []
         return guess(held: held, tagNames: names)
     }
 
@@ -32,7 +33,7 @@ struct SchemeGuess {
         let evidence = held.isEmpty ? tagged.prefix(20).map(\.text) : held
         guard let highest = evidence.max(by: { VersionOrder.compare($0, $1) == .orderedAscending }),
               let scheme = scheme(for: highest, others: evidence + tagged.prefix(20).map(\.text)), scheme != .semver else {
-            return SchemeGuess()
+            return SchemeGuess(tagFormat: buildTagFormat(held: held, tagNames: tagNames))
         }
         let sameShape = tagged.filter { scheme.parse($0.text) != nil }.map(\.tag)
         var why = held.isEmpty ? "the release tags hold \(highest)" : "the files hold \(highest)"
@@ -74,6 +75,23 @@ struct SchemeGuess {
             return try? VersionScheme(tokens.joined(separator: "."))
         }
         return numbers.count == 2 ? .majorMinor : .semver
+    }
+
+    /// A tagFormat with `{build}` when the release tags carry the build as a fourth number after the version the
+    /// files hold (`v1.7.0.4` with the files at 1.7.0): `v{version}.{build}`, with its note; nil otherwise.
+    static func buildTagFormat(held: [String], tagNames: [String]) -> (pattern: String, note: String?)? {
+        let versions = Set(held.map { VersionParts($0).core })
+        var byFormat: [String: [(tag: String, numbers: [UInt64])]] = [:]
+        for name in tagNames {
+            guard let (prefix, text, suffix) = TagFormatGuess.split(name), let numbers = VersionOrder.numbers(text),
+                  numbers.count == 4, VersionParts(text).core == text else { continue }
+            byFormat[prefix + TagFormat.placeholder + "." + TagFormat.buildPlaceholder + suffix, default: []].append((name, numbers))
+        }
+        guard let (pattern, tags) = byFormat.filter({ $0.value.count > 1 }).max(by: { $0.value.count < $1.value.count }),
+              tags.contains(where: { versions.contains($0.numbers.prefix(3).map(String.init).joined(separator: ".")) }),
+              (try? TagFormat(pattern)) != nil else { return nil }
+        let sorted = tags.sorted { $0.numbers.lexicographicallyPrecedes($1.numbers) }.reversed().map(\.tag)
+        return (pattern, "tagFormat \"\(pattern)\": the release tags \(Workspace.tagList(Array(sorted))) carry the build number after the version the files hold")
     }
 
     /// `8.20` after `8.19`.

@@ -91,6 +91,12 @@ extension Workspace {
         if let scheme = SchemeGuess.scheme(for: text, others: []), scheme != .semver, scheme != config.versionScheme {
             return "if the app numbers its versions that way, set \"versionScheme\": \"\(scheme)\" in \(configDisplayPath) (\(scheme.example)) and commit it, so releases continue from \(highest)"
         }
+        if let numbers = VersionOrder.numbers(text), numbers.count == 4, !config.files.isEmpty,
+           let format = try? TagFormat(config.tagFormat), !format.carriesBuild,
+           let pattern = Optional(format.prefix + TagFormat.placeholder + "." + TagFormat.buildPlaceholder + format.suffix),
+           (try? TagFormat(pattern)) != nil {
+            return "if the fourth number is the build, set \"tagFormat\": \"\(pattern)\" in \(configDisplayPath) and commit it, so \(highest) reads as version \(numbers.prefix(3).map(String.init).joined(separator: ".")), build \(numbers[3])"
+        }
         return "tag the last release in the scheme, or set versionScheme in \(configDisplayPath) to how the app numbers versions"
     }
 
