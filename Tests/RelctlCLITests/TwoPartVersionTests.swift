@@ -153,6 +153,23 @@ struct SchemeGuessTests {
         #expect(config.hasPrefix("{\n  \"tagFormat\": \"{version}\",\n  \"versionScheme\": \"YYYY.0M\",\n"), "\(config)")
         #expect(initialised.stderr.contains("note: versionScheme \"YYYY.0M\" (a date, YYYY.0M: the release date numbers the version), as the files hold 2024.11 and the tags 2024.11, 2024.09 are written the same way"), "\(initialised.stderr)")
         #expect(initialised.stderr.contains("note: tagFormat \"{version}\" follows the release tags 2024.11, 2024.09\n"), "\(initialised.stderr)")
+        // Not "the next version 1.0.0 is lower than 2024.11": the date numbers the next release.
+        try repo.commitAll("chore: relctl config")
+        try repo.commit("feat: tide tables", file: "a.txt")
+        let next = relctl(["next"], in: repo.path, environment: fixedDate)
+        #expect(next.stdout == "2026.09\n", "\(next.stderr)")
+        #expect(next.stderr.isEmpty, "\(next.stderr)")
+    }
+
+    @Test func tagsCarryingTheBuildGetTheirFormatFromInit() throws {
+        let repo = try buildTagApp(format: "v{version}", [("1.6.0", "3", "v1.6.0.3"), ("1.7.0", "4", "v1.7.0.4")])
+        try repo.git(["rm", "-q", ".relctl.json"])
+        try repo.commitAll("chore: no config")
+        let initialised = relctl(["init"], in: repo.path)
+        #expect(initialised.code == 0, "\(initialised.stderr)")
+        #expect(initialised.stderr.contains("note: tagFormat \"v{version}.{build}\": the release tags v1.7.0.4, v1.6.0.3 carry the build number after the version the files hold\n"), "\(initialised.stderr)")
+        try repo.commitAll("chore: relctl config")
+        #expect(relctl(["next"], in: repo.path).stdout == "1.8.0\n")
     }
 
     @Test func aSemverAppGetsNoSchemeKey() throws {
