@@ -194,6 +194,7 @@ struct SchemeGuessTests {
     @Test(arguments: [
         (["8.19"], [String](), "major.minor"), (["2024.11.3"], [], "YYYY.M.MICRO"), (["2024.01"], ["2023.12", "2023.09"], "YYYY.0M"),
         ([], ["v29.0", "v28.3"], "major.minor"), (["1.4.2"], ["v8.19"], "semver"), (["1.2.3.4"], [], "semver"),
+        (["1.0"], [], "semver"), (["1.0"], ["v1.0"], "major.minor"), (["2024.11"], ["nightly"], "YYYY.M"),
     ])
     func theGuess(held: [String], tags: [String], expected: String) {
         let guess = SchemeGuess.guess(held: held, tagNames: tags)

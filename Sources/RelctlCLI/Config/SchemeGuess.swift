@@ -30,6 +30,8 @@ struct SchemeGuess {
             guard let (_, text, _) = TagFormatGuess.split(name), VersionOrder.isNumeric(text) else { return nil }
             return (name, text)
         }.sorted { VersionOrder.compare($0.text, $1.text) == .orderedDescending }
+        // Xcode's template version with no release yet says nothing about how the team numbers versions.
+        if tagged.isEmpty, held.allSatisfy({ $0 == "1.0" }) { return SchemeGuess() }
         let evidence = held.isEmpty ? tagged.prefix(20).map(\.text) : held
         guard let highest = evidence.max(by: { VersionOrder.compare($0, $1) == .orderedAscending }),
               let scheme = scheme(for: highest, others: evidence + tagged.prefix(20).map(\.text)), scheme != .semver else {

@@ -185,7 +185,7 @@ extension Workspace {
         let final = tags.tagName(of: release(core)) ?? tags.format.tagName(for: release(core))
         if try repository.tag(named: final) != nil {
             // The stable release is out (made on a branch HEAD does not contain): a prerelease of it would sort below it.
-            result.reason = "\(final) is already released but not an ancestor of HEAD, so a \(channel) prerelease of \(core) would come after the release it precedes; merge it into \(result.track.branch ?? "this branch") (git merge \(final)) so the next prerelease follows it"
+            result.reason = "\(final) is already released but not an ancestor of HEAD, so a \(channel) prerelease of \(release(core)) would come after the release it precedes; merge it into \(result.track.branch ?? "this branch") (git merge \(final)) so the next prerelease follows it"
             result.cannotNumber = true
             result.next = nil
             return
