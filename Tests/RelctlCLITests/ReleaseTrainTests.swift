@@ -34,7 +34,7 @@ struct ReleaseTrainTests {
         try repo.commit("fix: login", file: "src/b.kt")
         let next = relctl(["next", "--prerelease", "rc"], in: repo.path)
         #expect(next.stdout == "3.38.0-rc.19\n")
-        #expect(next.stderr == "note: channel: rc (prerelease 19)\n", "\(next.stderr)")
+        #expect(next.stderr == "note: channel: rc (prerelease 19)\nnote: v3.38.0-rc.18 is the last prerelease of 3.38.0, which has no final tag yet: the release train is the base, so the next version is 3.38.0-rc.19\n", "\(next.stderr)")
         let released = relctl(["release", "--prerelease", "rc"], in: repo.path, environment: fixedDate)
         #expect(released.code == 0, "\(released.stderr)")
         #expect(released.stdout == "3.38.0-rc.19\n")
