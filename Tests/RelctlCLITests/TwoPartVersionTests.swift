@@ -187,6 +187,11 @@ struct SchemeGuessTests {
         #expect(guess.scheme == nil)
         #expect(guess.tagFormat?.pattern == "v{version}.{build}")
         #expect(guess.tagFormat?.note == "tagFormat \"v{version}.{build}\": the release tags v1.7.0.4, v1.6.0.3 carry the build number after the version the files hold")
+        #expect(SchemeGuess.guess(held: ["7.157.0"], tagNames: ["7.156.0-3", "7.157.0-5"]).tagFormat?.pattern == "{version}-{build}")
+        let calendar = SchemeGuess.guess(held: ["2026.7.0"], tagNames: ["release/2026.6.1/2026.2101", "release/2026.7.0/2026.2208"])
+        #expect(calendar.scheme?.description == "YYYY.M.MICRO")
+        #expect(calendar.tagFormat?.pattern == "release/{version}/{build}")
+        #expect(SchemeGuess.buildTagParts("v1.7.0") == nil && SchemeGuess.buildTagParts("v1.7.0-rc.1") == nil)
         // Four numbers that are not the files' version plus a build: no guess.
         #expect(SchemeGuess.guess(held: ["2.0.0"], tagNames: ["v1.6.0.3", "v1.7.0.4"]).tagFormat == nil)
     }

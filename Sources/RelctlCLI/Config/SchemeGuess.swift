@@ -49,7 +49,9 @@ struct SchemeGuess {
         }
         var guess = SchemeGuess(scheme: scheme, note: "versionScheme \"\(scheme)\" (\(kind)), as \(why); change it in \(Config.fileName) if the app numbers versions otherwise")
         let standard = Config().tagFormat
-        if let format = try? TagFormat(standard) {
+        if let build = buildTagFormat(held: held, tagNames: tagNames) {
+            guess.tagFormat = build
+        } else if let format = try? TagFormat(standard) {
             let base = tagNames.compactMap { format.version(fromTag: $0, scheme: scheme) }.filter(\.isStable).max()
             let others = OtherTagFormats.find(tagNames: tagNames, tagFormat: standard, scheme: scheme, base: base)
             if let first = others.guesses.first {
@@ -79,21 +81,59 @@ struct SchemeGuess {
         return numbers.count == 2 ? .majorMinor : .semver
     }
 
-    /// A tagFormat with `{build}` when the release tags carry the build as a fourth number after the version the
-    /// files hold (`v1.7.0.4` with the files at 1.7.0): `v{version}.{build}`, with its note; nil otherwise.
+    /// A tagFormat with `{build}` when the release tags carry the build number after a three-number version, one
+    /// of them the version the files hold: `v1.7.0.4` → `v{version}.{build}`, `7.157.0-5` → `{version}-{build}`,
+    /// `release/2026.7.0/2026.2208` → `release/{version}/{build}`; with its note. Nil otherwise.
     static func buildTagFormat(held: [String], tagNames: [String]) -> (pattern: String, note: String?)? {
         let versions = Set(held.map { VersionParts($0).core })
-        var byFormat: [String: [(tag: String, numbers: [UInt64])]] = [:]
+        var byFormat: [String: [(tag: String, version: String, numbers: [UInt64])]] = [:]
         for name in tagNames {
-            guard let (prefix, text, suffix) = TagFormatGuess.split(name), let numbers = VersionOrder.numbers(text),
-                  numbers.count == 4, VersionParts(text).core == text else { continue }
-            byFormat[prefix + TagFormat.placeholder + "." + TagFormat.buildPlaceholder + suffix, default: []].append((name, numbers))
+            guard let (prefix, version, separator, build, suffix) = buildTagParts(name),
+                  let numbers = VersionOrder.numbers(version), let builds = VersionOrder.numbers(build) else { continue }
+            byFormat[prefix + TagFormat.placeholder + separator + TagFormat.buildPlaceholder + suffix, default: []]
+                .append((name, version, numbers + builds))
         }
         guard let (pattern, tags) = byFormat.filter({ $0.value.count > 1 }).max(by: { $0.value.count < $1.value.count }),
-              tags.contains(where: { versions.contains($0.numbers.prefix(3).map(String.init).joined(separator: ".")) }),
+              tags.contains(where: { versions.contains($0.version) }),
               (try? TagFormat(pattern)) != nil else { return nil }
         let sorted = tags.sorted { $0.numbers.lexicographicallyPrecedes($1.numbers) }.reversed().map(\.tag)
         return (pattern, "tagFormat \"\(pattern)\": the release tags \(Workspace.tagList(Array(sorted))) carry the build number after the version the files hold")
+    }
+
+    /// `v1.7.0.4` → (`v`, `1.7.0`, `.`, `4`, ``); `release/2026.7.0/2026.2208` → (`release/`, `2026.7.0`, `/`,
+    /// `2026.2208`, ``): text without digits, three dot-separated numbers, a separator without digits (a dot alone
+    /// before a number) and without letters, the build (numbers, dotted unless the separator is a dot), text
+    /// without digits.
+    static func buildTagParts(_ name: String) -> (String, String, String, String, String)? {
+        let chars = Array(name)
+        var i = 0
+        func run(_ accept: (Character) -> Bool) -> String {
+            let start = i
+            while i < chars.count, accept(chars[i]) { i += 1 }
+            return String(chars[start..<i])
+        }
+        let prefix = run { !$0.isASCIIDigit }
+        let version = run { $0.isASCIIDigit || $0 == "." }
+        var numbers = version.split(separator: ".", omittingEmptySubsequences: false)
+        var separator = ""
+        var build = ""
+        if numbers.count == 4, version.last != "." {
+            // `1.7.0.4`: the fourth number is the build.
+            build = String(numbers.removeLast())
+            separator = "."
+        } else {
+            var version = version
+            if version.hasSuffix(".") { version.removeLast(); i -= 1 }
+            numbers = version.split(separator: ".", omittingEmptySubsequences: false)
+            separator = run { !$0.isASCIIDigit }
+            build = run { $0.isASCIIDigit || $0 == "." }
+        }
+        let suffix = run { !$0.isASCIIDigit }
+        // A separator of punctuation only: `-rc.` before a number is a prerelease, not a build.
+        guard i == chars.count, numbers.count == 3, numbers.allSatisfy({ !$0.isEmpty }), !separator.isEmpty,
+              !separator.contains(where: \.isLetter), !build.isEmpty,
+              !build.hasPrefix("."), !build.hasSuffix("."), separator != "." || !build.contains(".") else { return nil }
+        return (prefix, numbers.joined(separator: "."), separator, build, suffix)
     }
 
     /// `8.20` after `8.19`.
