@@ -94,6 +94,23 @@ struct TwoPartVersionTests {
         #expect(released.stdout == "8.20\n")
     }
 
+    /// Calendar tags under semver: the advice names the calendar scheme, and following it releases by date.
+    @Test func theAdviceForCalendarTagsIsTheirSchemeAndFollowingItWorks() throws {
+        let repo = try appRepository(["package.json": "{\n  \"name\": \"tides\",\n  \"version\": \"2024.11\"\n}\n"], entries: [])
+        try writeConfig(repo, files: [("package.json", "json")], extra: "\"changelog\": false")
+        try repo.commitAll("chore: relctl")
+        try repo.tag("v2024.11")
+        try repo.commit("feat: tide tables", file: "a.txt")
+        let problem = "package.json:3: the next version 1.0.0 is lower than 2024.11, the version this file holds, and the stores refuse a version below the last one; tags v2024.11 are not versions of versionScheme semver (MAJOR.MINOR.PATCH such as 1.3.0): if the app numbers its versions that way, set \"versionScheme\": \"YYYY.M\" in .relctl.json (YYYY.M such as 2024.3) and commit it, so releases continue from v2024.11"
+        #expect(relctl(["next"], in: repo.path, environment: fixedDate).stderr == "warning: \(problem); 'relctl release' will refuse it\n")
+        try expectReleaseRefused(repo, contains: problem)
+        try writeConfig(repo, files: [("package.json", "json")], extra: "\"versionScheme\": \"YYYY.M\",\n  \"changelog\": false")
+        try repo.commitAll("chore: calendar versions")
+        let released = relctl(["release"], in: repo.path, environment: fixedDate)
+        #expect(released.code == 0, "\(released.stderr)")
+        #expect(released.stdout == "2026.9\n")
+    }
+
     @Test func adoptAdvisesTheSchemeAndFollowingItAdopts() throws {
         let repo = try appRepository(["app/build.gradle": twoPartGradle("8.19", code: 40)], entries: [("app/build.gradle", "gradle")])
         let refused = relctl(["adopt"], in: repo.path)
