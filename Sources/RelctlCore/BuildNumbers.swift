@@ -16,6 +16,10 @@ public enum BuildNumberStrategy: Sendable, Hashable {
     case env(name: String, offset: Int = 0)
     /// Leave build numbers untouched.
     case keep
+    /// iOS build numbers start again at each new marketing version (`start`, 1 or 0) and count up within one version,
+    /// as App Store Connect only asks CFBundleVersion to be higher within a version (TN2420); Android's versionCode,
+    /// one space for every version on Google Play, counts up as with `increment`.
+    case perVersion(start: Int = 1)
 }
 
 public enum BuildNumberPolicy {
@@ -35,11 +39,32 @@ public enum BuildNumberPolicy {
     ///   and both strictly greater than the current value.
     public static func next(strategy: BuildNumberStrategy, shared: Bool = true, currentIOS: String?, currentAndroid: String?,
                             version: String, environment: [String: String]) throws(StoreRuleViolation) -> (ios: String?, android: String?) {
+        try next(strategy: strategy, shared: shared, currentIOS: currentIOS, currentAndroid: currentAndroid, version: version,
+                 environment: environment, iosVersionIsNew: false)
+    }
+
+    /// ``next(strategy:shared:currentIOS:currentAndroid:version:environment:)``; `iosVersionIsNew` (perVersion): the
+    /// files move to another marketing version, so the iOS build starts again.
+    public static func next(strategy: BuildNumberStrategy, shared: Bool = true, currentIOS: String?, currentAndroid: String?,
+                            version: String, environment: [String: String],
+                            iosVersionIsNew: Bool) throws(StoreRuleViolation) -> (ios: String?, android: String?) {
         var ios: String?
         var android: String?
+        var iosCurrent = currentIOS
         switch strategy {
         case .keep:
             return (nil, nil)
+        case .perVersion(let start):
+            if let currentIOS {
+                if iosVersionIsNew {
+                    ios = String(start)
+                    iosCurrent = nil
+                } else {
+                    try checkStoreCanIncrement(iosBuild: currentIOS)
+                    ios = try increment(currentIOS)
+                }
+            }
+            android = try currentAndroid.map { (c) throws(StoreRuleViolation) in try increment(c) }
         case .increment:
             if let currentIOS { try checkStoreCanIncrement(iosBuild: currentIOS) }
             if shared {
@@ -86,7 +111,7 @@ public enum BuildNumberPolicy {
             ios = String(sum)
             android = String(sum)
         }
-        if let ios { try StoreRules.validateIOSBuildNumber(ios, current: currentIOS) }
+        if let ios { try StoreRules.validateIOSBuildNumber(ios, current: iosCurrent) }
         if let android { try StoreRules.validateAndroidVersionCode(android, current: currentAndroid) }
         return (ios, android)
     }
@@ -107,7 +132,7 @@ public enum BuildNumberPolicy {
     }
 
     /// Adds one to the last component: `57` → `58`, `3.9` → `3.10` (a four-part iOS build is refused before, see above).
-    static func increment(_ value: String) throws(StoreRuleViolation) -> String {
+    public static func increment(_ value: String) throws(StoreRuleViolation) -> String {
         guard var numbers = VersionParts(value).numbers, !numbers.isEmpty, VersionParts(value).core == value else {
             throw StoreRuleViolation(message: "current build number \"\(value)\" is not numeric",
                                      rule: "increment needs dot-separated integers",

@@ -80,21 +80,33 @@ public struct TagFormatError: Diagnostic, Sendable, Equatable {
     public var description: String { message }
 }
 
-/// Maps versions to tag names and back: `v{version}`, `app-v{version}`, `{version}`, `{version}-ios`.
+/// Maps versions to tag names and back: `v{version}`, `app-v{version}`, `{version}`, `{version}-ios`; and, for teams
+/// whose tags carry the build number too, `v{version}.{build}` (`v1.7.0.4`: version 1.7.0, build 4),
+/// `release/{version}/{build}` or `{version}-{build}` (`7.157.0-5`).
 public struct TagFormat: Hashable, Sendable, CustomStringConvertible {
     public static let placeholder = "{version}"
+    public static let buildPlaceholder = "{build}"
 
     /// The pattern, e.g. `v{version}`.
     public let pattern: String
     /// The text before `{version}`.
     public let prefix: String
-    /// The text after `{version}`.
+    /// The text after `{version}` (after `{build}` when the format has one).
     public let suffix: String
+    /// The text between `{version}` and `{build}`; nil when the format has no `{build}`.
+    public let buildSeparator: String?
 
     /// `v{version}`.
-    public static let `default` = TagFormat(prefix: "v", suffix: "")
+    public static let `default` = TagFormat(prefix: "v", suffix: "", buildSeparator: nil)
 
-    /// Validates `pattern`: exactly one `{version}`, and no character git forbids in a ref name
+    /// The text every tag of the format starts with, before any placeholder: what the tag listing filters on.
+    public var literalPrefix: String { prefix }
+
+    /// Whether the tags carry the build number (`{build}`).
+    public var carriesBuild: Bool { buildSeparator != nil }
+
+    /// Validates `pattern`: exactly one `{version}`, at most one `{build}` after it and apart from it, and no
+    /// character git forbids in a ref name
     /// (`git check-ref-format`: whitespace, control characters, `~^:?*[\`, `..`, `@{`, `//`, a leading `-` or `/`,
     /// a trailing `.` or `/`, a component starting with `.` or ending with `.lock`, `@` alone).
     public init(_ pattern: String) throws(TagFormatError) {
@@ -105,18 +117,33 @@ public struct TagFormat: Hashable, Sendable, CustomStringConvertible {
                 : "more than one \(TagFormat.placeholder) placeholder")
         }
         let prefix = parts[0]
-        let suffix = parts[1]
-        if let problem = TagFormat.refNameProblem(prefix + "0.0.0" + suffix) {
+        var suffix = parts[1]
+        var separator: String?
+        if TagFormat.placeholderParts(prefix, TagFormat.buildPlaceholder).count > 1 {
+            throw TagFormatError(pattern: pattern, reason: "\(TagFormat.buildPlaceholder) must come after \(TagFormat.placeholder), e.g. \"v{version}.{build}\"")
+        }
+        let around = TagFormat.placeholderParts(suffix, TagFormat.buildPlaceholder)
+        if around.count > 1 {
+            guard around.count == 2 else {
+                throw TagFormatError(pattern: pattern, reason: "more than one \(TagFormat.buildPlaceholder) placeholder")
+            }
+            guard !around[0].isEmpty, !around[0].contains(where: \.isNumber) else {
+                throw TagFormatError(pattern: pattern, reason: "\(TagFormat.buildPlaceholder) needs a separator after \(TagFormat.placeholder) that holds no digit, e.g. \"v{version}.{build}\", \"{version}-{build}\" or \"release/{version}/{build}\"")
+            }
+            separator = around[0]
+            suffix = around[1]
+        }
+        if let problem = TagFormat.refNameProblem(prefix + "0.0.0" + (separator.map { $0 + "1" } ?? "") + suffix) {
             throw TagFormatError(pattern: pattern, reason: problem)
         }
-        self.init(prefix: prefix, suffix: suffix)
+        self.init(prefix: prefix, suffix: suffix, buildSeparator: separator)
     }
 
     /// `pattern` split at each `{version}`, as `split(separator: "{version}", omittingEmptySubsequences: false)`
     /// splits it. An ASCII pattern (every tag format in practice) is split byte-wise, where a `Character` is a byte:
     /// the string searcher of `_StringProcessing` costs the Swift runtime three protocol conformance scans of the
     /// binary (a million instructions) on every command.
-    static func placeholderParts(_ pattern: String) -> [String] {
+    static func placeholderParts(_ pattern: String, _ placeholder: String = TagFormat.placeholder) -> [String] {
         guard pattern.utf8.allSatisfy({ $0 < 0x80 }) else {
             return pattern.split(separator: placeholder, omittingEmptySubsequences: false).map(String.init)
         }
@@ -136,15 +163,21 @@ public struct TagFormat: Hashable, Sendable, CustomStringConvertible {
         return parts
     }
 
-    private init(prefix: String, suffix: String) {
-        self.pattern = prefix + TagFormat.placeholder + suffix
+    private init(prefix: String, suffix: String, buildSeparator: String?) {
+        self.pattern = prefix + TagFormat.placeholder + (buildSeparator.map { $0 + TagFormat.buildPlaceholder } ?? "") + suffix
         self.prefix = prefix
         self.suffix = suffix
+        self.buildSeparator = buildSeparator
     }
 
-    /// The tag name of `version`, e.g. `v1.2.3`.
-    public func tagName(for version: SemanticVersion) -> String {
-        prefix + version.description + suffix
+    /// The tag name of `version`, e.g. `v1.2.3`; with `{build}`, `build` in its place (`v1.7.0.4`).
+    public func tagName(for version: SemanticVersion, build: String? = nil) -> String {
+        tagName(text: version.description, build: build)
+    }
+
+    private func tagName(text: String, build: String?) -> String {
+        guard let buildSeparator else { return prefix + text + suffix }
+        return prefix + text + buildSeparator + (build ?? TagFormat.buildPlaceholder) + suffix
     }
 
     /// The version in tag `name`; `nil` when the name does not match the pattern or the part
@@ -153,15 +186,49 @@ public struct TagFormat: Hashable, Sendable, CustomStringConvertible {
         versionText(fromTag: name).flatMap(SemanticVersion.init)
     }
 
-    /// The tag name of a version of any scheme, e.g. `v2026.8.0-bwpm` for `v{version}-bwpm`.
-    public func tagName(for version: ReleaseVersion) -> String {
-        prefix + version.description + suffix
+    /// The tag name of a version of any scheme, e.g. `v2026.8.0-bwpm` for `v{version}-bwpm`; with `{build}`,
+    /// `build` in its place (without one, the placeholder stays: a name for messages, not a tag to create).
+    public func tagName(for version: ReleaseVersion, build: String? = nil) -> String {
+        tagName(text: version.description, build: build)
     }
 
     /// The text in place of `{version}` in tag `name`, unparsed; nil when the name does not match the pattern.
     /// The suffix is removed first, so with `v{version}-bwpm` the tag `v2026.8.0-bwpm` holds `2026.8.0` (a
-    /// stable version), and `v2026.8.0-beta.1-bwpm` holds the prerelease `2026.8.0-beta.1`.
+    /// stable version), and `v2026.8.0-beta.1-bwpm` holds the prerelease `2026.8.0-beta.1`. With `{build}`, the
+    /// build number is cut off at the last separator (`v1.7.0.4` holds `1.7.0`; see ``parts(fromTag:)``).
     public func versionText(fromTag name: String) -> String? {
+        guard buildSeparator != nil else { return wholeText(fromTag: name) }
+        return parts(fromTag: name)?.version
+    }
+
+    /// The version text and the build number in tag `name`: (`1.7.0`, `4`) in `v1.7.0.4` under `v{version}.{build}`,
+    /// (`2026.7.0`, `2026.2208`) in `release/2026.7.0/2026.2208` under `release/{version}/{build}`. The build is the
+    /// text after the last separator, digits (and dots, when the separator is not a dot); nil when the name does not
+    /// match. Without `{build}` in the format, the whole text and no build.
+    public func parts(fromTag name: String) -> (version: String, build: String?)? {
+        guard let text = wholeText(fromTag: name) else { return nil }
+        guard let separator = buildSeparator else { return (text, nil) }
+        let bytes = Array(text.utf8), sep = Array(separator.utf8)
+        guard bytes.count > sep.count else { return nil }
+        var start = bytes.count - sep.count
+        while start > 0 {
+            if bytes[start..<(start + sep.count)].elementsEqual(sep) { break }
+            start -= 1
+        }
+        guard start > 0 else { return nil }
+        let build = bytes[(start + sep.count)...]
+        let dotted = !sep.contains(UInt8(ascii: "."))
+        guard !build.isEmpty, build.first!.isASCIIDigit, build.last!.isASCIIDigit,
+              build.allSatisfy({ $0.isASCIIDigit || (dotted && $0 == UInt8(ascii: ".")) }),
+              !build.indices.contains(where: { build[$0] == UInt8(ascii: ".") && build[$0 + 1] == UInt8(ascii: ".") }) else { return nil }
+        return (String(decoding: bytes[..<start], as: UTF8.self), String(decoding: build, as: UTF8.self))
+    }
+
+    /// The text between the prefix and the suffix of tag `name`, build and all (`1.6.0` in `v1.6.0`, a tag made
+    /// before the team put builds in its tags); nil when the name does not match.
+    public func textIgnoringBuild(fromTag name: String) -> String? { wholeText(fromTag: name) }
+
+    private func wholeText(fromTag name: String) -> String? {
         let bytes = name.utf8
         let prefixBytes = prefix.utf8
         let suffixBytes = suffix.utf8

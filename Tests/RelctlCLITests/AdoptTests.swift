@@ -122,6 +122,14 @@ struct AdoptTests {
         #expect(refused.code == 1)
         #expect(refused.stderr == "error: the version files disagree (package.json:3 2.43.0, ios/App.xcodeproj/project.pbxproj:\(lineOf("MARKETING_VERSION = 2.43.0", in: pbxproj(marketing: "2.43.0", build: "241"))) 2.43.0, android/app/build.gradle:10 2.42.0), so relctl cannot tell which version the stores have; write the released one to every file (relctl sync 2.43.0 if the stores have 2.43.0, the highest; relctl sync <version> --allow-downgrade for a lower one), commit, and run relctl adopt again\n", "\(refused.stderr)")
         #expect(try repo.snapshot() == before)
+        // The advice followed: 2.42.0 is the released one, below 2.43.0.
+        #expect(relctl(["sync", "2.42.0"], in: repo.path).code == 1)
+        let synced = relctl(["sync", "2.42.0", "--allow-downgrade"], in: repo.path)
+        #expect(synced.code == 0, "\(synced.stderr)")
+        try repo.commitAll("chore: back to the released 2.42.0")
+        let adopted = relctl(["adopt"], in: repo.path)
+        #expect(adopted.code == 0, "\(adopted.stderr)")
+        #expect(try repo.git(["tag"]) == "v2.42.0\n")
     }
 
     @Test(arguments: [["sync", "2.43.0"], ["sync", "2.42.0", "--allow-downgrade"]])
@@ -168,7 +176,7 @@ struct AdoptTests {
         try repo.write("package.json", packageJSON("8.19"))
         try repo.commitAll("chore: two parts")
         let twoParts = relctl(["adopt"], in: repo.path)
-        #expect(twoParts.stderr == "error: package.json:3: 8.19 is not a version of versionScheme semver (MAJOR.MINOR.PATCH such as 1.3.0); write it as 8.19.0 to every file (relctl sync 8.19.0), commit, and run relctl adopt again\n", "\(twoParts.stderr)")
+        #expect(twoParts.stderr == "error: package.json:3: 8.19 is not a version of versionScheme semver (MAJOR.MINOR.PATCH such as 1.3.0); if the app numbers versions in two parts, set \"versionScheme\": \"major.minor\" in .relctl.json, commit it, and run relctl adopt again\n", "\(twoParts.stderr)")
         #expect(try repo.git(["tag"]).isEmpty)
     }
 

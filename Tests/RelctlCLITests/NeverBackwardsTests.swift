@@ -81,13 +81,15 @@ struct NeverBackwardsTests {
         try repo.tag("v2.43")
         try repo.tag("v1.2.3.4")
         try repo.commit("feat: b", file: "b.txt")
-        let problem = "no release tag is reachable from HEAD, so the next version is 1.0.0, but v2.43, v2.42, v1.2.3.4 match tagFormat \"v{version}\" and are not versions of versionScheme semver (MAJOR.MINOR.PATCH such as 1.3.0); tag that release in the scheme (git tag -a v2.43.0 v2.43^{} -m v2.43.0)"
+        let problem = "no release tag is reachable from HEAD, so the next version is 1.0.0, but v2.43, v2.42, v1.2.3.4 match tagFormat \"v{version}\" and are not versions of versionScheme semver (MAJOR.MINOR.PATCH such as 1.3.0); if the app numbers its versions that way, set \"versionScheme\": \"major.minor\" in .relctl.json (MAJOR.MINOR such as 1.3) and commit it, so releases continue from v2.43"
         let next = relctl(["next"], in: repo.path)
         #expect(next.stdout == "1.0.0\n")
         #expect(next.stderr == "warning: \(problem); 'relctl release' will refuse it\n", "\(next.stderr)")
         try expectReleaseRefused(repo, contains: problem)
-        try repo.git(["tag", "-a", "v2.43.0", "v2.43^{}", "-m", "v2.43.0"])
-        #expect(relctl(["next"], in: repo.path).stdout == "2.44.0\n")
+        // The advice works: in two parts, releases continue from v2.43.
+        try repo.write(".relctl.json", "{\"versionScheme\": \"major.minor\"}\n")
+        try repo.commitAll("chore: two-part versions")
+        #expect(relctl(["next"], in: repo.path).stdout == "2.44\n")
     }
 
     @Test func releaseTagsAboveAnOldBaseAreNamedWhenTheFilesAreAhead() throws {
@@ -120,11 +122,19 @@ struct NeverBackwardsTests {
             try repo.tag("v\(version)")
         }
         try repo.commit("fix: timeline", file: "a.txt")
-        let problem = "app/build.gradle:4: the next version 1.9.0 is lower than 29.0, the version this file holds, and the stores refuse a version below the last one; tags v29.0, v2.0 are above v1.8.0 but are not versions of versionScheme semver (MAJOR.MINOR.PATCH such as 1.3.0): tag that release in the scheme (git tag -a v29.0.0 v29.0^{} -m v29.0.0)"
+        let problem = "app/build.gradle:4: the next version 1.9.0 is lower than 29.0, the version this file holds, and the stores refuse a version below the last one; tags v29.0, v2.0 are above v1.8.0 but are not versions of versionScheme semver (MAJOR.MINOR.PATCH such as 1.3.0): if the app numbers its versions that way, set \"versionScheme\": \"major.minor\" in .relctl.json (MAJOR.MINOR such as 1.3) and commit it, so releases continue from v29.0"
         let next = relctl(["next"], in: repo.path)
         #expect(next.stdout == "1.9.0\n")
         #expect(next.stderr == "warning: \(problem); 'relctl release' will refuse it\n", "\(next.stderr)")
         try expectReleaseRefused(repo, contains: problem)
+        // The advice works: in two parts, the release continues from v29.0 (v1.8.0 is now the other scheme).
+        try writeConfig(repo, files: [("app/build.gradle", "gradle")], extra: "\"versionScheme\": \"major.minor\"")
+        try repo.commitAll("chore: two-part versions")
+        let released = relctl(["release"], in: repo.path, environment: fixedDate)
+        #expect(released.code == 0, "\(released.stderr)")
+        #expect(released.stdout == "29.1\n")
+        try repo.git(["reset", "-q", "--hard", "HEAD~2"])
+        try repo.git(["tag", "-d", "v29.1"])
         // Without version files, next still says why it continues from v1.8.0.
         try repo.write(".relctl.json", "{}\n")
         try repo.commitAll("chore: no version files")
@@ -197,10 +207,11 @@ struct NeverBackwardsTests {
         try repo.commit("fix: a", file: "a.txt")
         let sync = relctl(["sync", "1.2.1", "--build", "5"], in: repo.path)
         #expect(sync.code == 1)
-        #expect(sync.stderr.hasPrefix("error: app.json:\(lineOf("buildNumber", in: expoAppJSON)): iOS build number 5 is not greater than the current 12"), "\(sync.stderr)")
+        // iOS builds start again at a new version (1.2.1); versionCode never goes down.
+        #expect(sync.stderr.hasPrefix("error: app.json:\(lineOf("versionCode", in: expoAppJSON)): Android versionCode 5 is not greater than the current 12"), "\(sync.stderr)")
         let release = relctl(["release", "--build", "5"], in: repo.path, environment: fixedDate)
         #expect(release.code == 1)
-        #expect(release.stderr.contains("iOS build number 5 is not greater than the current 12"), "\(release.stderr)")
+        #expect(release.stderr.contains("Android versionCode 5 is not greater than the current 12"), "\(release.stderr)")
         let bad = relctl(["release", "--build", "x"], in: repo.path)
         #expect(bad.code == 1)
         #expect(bad.stderr.hasPrefix("error: --build 'x' is not a positive whole number"))

@@ -19,20 +19,20 @@ struct ReleaseCandidateOrderTests {
         let tags = ["v1.2.3", "v1.10.0", "v1.2.3+build.7", "v1.2.3+build.10", "v0.9.9", "v2.0.0", "v1.9.12",
                     "v18446744073709551615.0.0", "v10.0.0", "v1.2.10", "v1.2.3+a", "v2.0.0+z", "v0.0.1"]
         let list = candidates(tags, scheme: .semver)
-        let sorted = Workspace.highestFirst(list).map(\.tag)
+        let sorted = ReleaseTags.highestFirst(list).map(\.tag)
         #expect(sorted == reference(list))
         #expect(sorted.first == "v18446744073709551615.0.0")
         #expect(Array(sorted.suffix(2)) == ["v0.9.9", "v0.0.1"])
         // Reversed input gives the same order: ties go by tag, not by position.
-        #expect(Workspace.highestFirst(list.reversed()).map(\.tag) == sorted)
+        #expect(ReleaseTags.highestFirst(list.reversed()).map(\.tag) == sorted)
     }
 
     @Test func calendarVersionsUseTheSchemesOrder() throws {
         let scheme = try VersionScheme("YYYY.M.MICRO")
         let tags = ["v2024.1.0", "v2024.10.0", "v2023.12.4", "v2024.1.2", "v2024.2.0"]
         let list = candidates(tags, scheme: scheme)
-        #expect(Workspace.highestFirst(list).map(\.tag) == reference(list))
-        #expect(Workspace.highestFirst(list).first?.tag == "v2024.10.0")
+        #expect(ReleaseTags.highestFirst(list).map(\.tag) == reference(list))
+        #expect(ReleaseTags.highestFirst(list).first?.tag == "v2024.10.0")
     }
 
     @Test func manyTagsInAnyOrder() {
@@ -43,6 +43,6 @@ struct ReleaseCandidateOrderTests {
         } } }
         var generator = SystemRandomNumberGenerator()
         let list = candidates(tags.shuffled(using: &generator), scheme: .semver)
-        #expect(Workspace.highestFirst(list).map(\.tag) == reference(list))
+        #expect(ReleaseTags.highestFirst(list).map(\.tag) == reference(list))
     }
 }

@@ -393,7 +393,8 @@ struct SyncCommandTests {
         SyncFailure("build number going backwards", .reactNative,
          [("package.json", "json"), ("ios/App.xcodeproj/project.pbxproj", "pbxproj"), ("android/app/build.gradle", "gradle")],
          ["1.3.0", "--build", "7"], "",
-         { repo in "error: ios/App.xcodeproj/project.pbxproj:\(lineOf("CURRENT_PROJECT_VERSION = 12", in: try repo.read("ios/App.xcodeproj/project.pbxproj"))): iOS build number 7 is not greater than the current 12" }),
+         // A new version's iOS builds start again (App Store Connect compares them within a version); versionCode never.
+         { repo in "error: android/app/build.gradle:\(lineOf("versionCode 12", in: try repo.read("android/app/build.gradle"))): Android versionCode 7 is not greater than the current 12" }),
         SyncFailure("uncovered $(MARKETING_VERSION)", .reactNative, [("ios/App/Info.plist", "plist")], ["1.3.0"], "",
          { _ in "error: ios/App/Info.plist:8: CFBundleShortVersionString is $(MARKETING_VERSION); the real value lives in the build setting MARKETING_VERSION" }),
         SyncFailure("env strategy without its variable", .expo, [("app.json", "expo")], ["1.3.0"],
@@ -500,7 +501,7 @@ struct SyncCommandTests {
         ("\"files\": [\n    {\"path\": \"app.json\", \"format\": \"expo\"},\n    {\"path\": \"app.json\", \"format\": \"json\"}\n  ]",
          ".relctl.json:4: 'files': app.json is listed twice (also at line 3); keep one entry per file"),
         ("\"buildNumber\": {\"strategy\": \"incremnt\"}", ".relctl.json:2: 'buildNumber.strategy' is \"incremnt\"; did you mean \"increment\"?"),
-        ("\"buildNumber\": {\"strategy\": \"git\"}", ".relctl.json:2: 'buildNumber.strategy' is \"git\"; use one of \"increment\", \"fromVersion\", \"env\", \"keep\""),
+        ("\"buildNumber\": {\"strategy\": \"git\"}", ".relctl.json:2: 'buildNumber.strategy' is \"git\"; use one of \"increment\", \"perVersion\", \"fromVersion\", \"env\", \"keep\""),
         ("\"buildNumber\": {\n    \"strategy\": \"increment\",\n    \"variable\": \"X\"\n  }",
          ".relctl.json:4: 'buildNumber.variable' applies only to strategy \"env\", not \"increment\"; remove it or set \"strategy\": \"env\""),
         ("\"buildNumber\": {\n    \"digits\": [2, 2]\n  }",

@@ -78,7 +78,8 @@ let bareEntries = [
             (bareEntries + [FileEntry(path: "app.json", format: .expo)], "1.6.0", nil, nil, "app.json: file not found"),
             (bareEntries, "2.2.0.0", nil, nil, "ios/Trailhead.xcodeproj/project.pbxproj:65: iOS marketing version \"2.2.0.0\" is not accepted"),
             (bareEntries, "1.6.0", "12", "0", "android/app/build.gradle:18: Android versionCode \"0\" is not a positive integer"),
-            (bareEntries, "1.6.0", "0", "2", "ios/Trailhead.xcodeproj/project.pbxproj:62: iOS build number 0 is not greater than the current 1"),
+            // Within one version (the files hold 1.0): CFBundleVersion must go up. A new version's may start again.
+            (bareEntries, "1.0.0", "0", "2", "ios/Trailhead.xcodeproj/project.pbxproj:62: iOS build number 0 is not greater than the current 1"),
             ([bareEntries[2]], "1.6.0", nil, nil, "ios/Trailhead/Info.plist:10: CFBundleShortVersionString is $(MARKETING_VERSION)"),
         ]
         for (entries, version, ios, android, expected) in cases {

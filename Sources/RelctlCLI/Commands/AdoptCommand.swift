@@ -81,7 +81,11 @@ enum AdoptCommand {
             return
         }
         let format = try TagFormat(workspace.config.tagFormat)
-        let tag = format.tagName(for: version)
+        let build = current.highestIOSBuild ?? current.highestAndroidBuild
+        if format.carriesBuild && build == nil {
+            throw CLIFailure(message: "tagFormat \"\(workspace.config.tagFormat)\" puts the build number in the tag, but no version file holds one; add the file holding it to 'files' in \(workspace.configDisplayPath), or drop {build} from tagFormat")
+        }
+        let tag = format.tagName(for: version, build: build)
         if let existing = try repository.tag(named: tag) {
             let commit = try repository.commit(of: existing)
             throw CLIFailure(message: "tag \(tag) already exists on \(commit.map { String($0.hex.prefix(12)) } ?? "an object that is not a commit"), which is not an ancestor of HEAD; merge that release back (git merge \(tag)) instead of adopting")
@@ -102,9 +106,9 @@ enum AdoptCommand {
         var next: ReleaseVersion?
         if after.bump != .none {
             switch scheme {
-            case .semver:
-                next = VersionPolicy.next(current: version.semantic, bump: after.bump, initialVersion: workspace.config.initialVersion,
-                                          majorOnZero: workspace.config.majorOnZero).map(ReleaseVersion.semantic)
+            case .semver, .majorMinor:
+                next = VersionPolicy.next(current: version.numbered, bump: scheme.effective(after.bump), initialVersion: workspace.config.initialVersion,
+                                          majorOnZero: workspace.config.majorOnZero).flatMap { scheme.version($0) }
             case .calendar(let calendar):
                 next = calendar.next(after: version.calendar, on: ReleaseClock.date(context.environment)).map(ReleaseVersion.calendar)
             }
@@ -156,7 +160,7 @@ enum AdoptCommand {
             return "if the app numbers versions by date, set \"versionScheme\": \"\(pattern)\" in \(configPath)"
         }
         if case .semver = scheme, numbers.count == 2 {
-            return "write it as \(text).0 to every file (relctl sync \(text).0), commit, and run relctl adopt again"
+            return "if the app numbers versions in two parts, set \"versionScheme\": \"\(VersionScheme.majorMinorName)\" in \(configPath), commit it, and run relctl adopt again"
         }
         return "set \"versionScheme\" in \(configPath) to how the app numbers versions, or write a version of the scheme to every file (relctl sync <version>) and commit"
     }

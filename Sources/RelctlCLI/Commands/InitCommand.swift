@@ -82,10 +82,11 @@ enum InitCommand {
         let current = found.currentVersions()
         // EAS keeps the build numbers (strategy keep): there is no counter to share.
         let shared = found.eas?.remote == true ? (shared: true, reason: nil) : sharedBuildCounter(current)
-        let tagFormat = guessTagFormat(root: root)
+        let scheme = SchemeGuess.guess(root: root, current: current)
+        let tagFormat = scheme.tagFormat ?? guessTagFormat(root: root)
         let branches = releaseBranches(root: root)
-        let text = configText(entries, sharedBuildNumber: shared.shared, tagFormat: tagFormat.pattern, branches: branches.names,
-                              buildStrategy: found.eas?.strategy ?? "increment")
+        let text = scheme.adding(to: configText(entries, sharedBuildNumber: shared.shared, tagFormat: tagFormat.pattern,
+                                                branches: branches.names, buildStrategy: found.eas?.strategy ?? "increment"))
         if !dryRun { try writeConfig(text, to: configPath) }
 
         var rows: [JSONOutput] = []
@@ -146,10 +147,12 @@ enum InitCommand {
                 warnings.append("the files disagree (\(drift.map { VersionFileText.fieldName($0.field) }.joined(separator: ", "))); 'relctl current' shows where once the config is written, 'relctl sync <version>' aligns them")
             }
             printDryRun(text, context: context, json: arguments.has("--json"), configExists: configExists,
-                        notes: notes + [tagFormat.note, shared.reason, extensionNote(current)].compactMap { $0 }, warnings: warnings)
+                        notes: notes + [scheme.note, tagFormat.note, shared.reason, extensionNote(current)].compactMap { $0 },
+                        warnings: warnings)
             return
         }
         for note in notes { context.output.note(note) }
+        if let note = scheme.note { context.output.note(note) }
         if let note = tagFormat.note { context.output.note(note) }
         context.output.message("wrote \(Config.fileName) with \(entries.count) version file\(entries.count == 1 ? "" : "s") and buildNumber strategy \(found.eas?.strategy ?? "increment"); check it, then run 'relctl current'")
         if let reason = shared.reason { context.output.note(reason) }

@@ -60,7 +60,7 @@ enum SyncCommand {
         // Build numbers are one space for every branch (Play never takes a versionCode back, whichever track had it):
         // increment counts from the highest any release tag holds, as a release does, so a sync on a maintenance or
         // beta branch never proposes one already shipped.
-        let counts = build == nil && workspace.config.buildNumber.strategy == .increment
+        let counts = build == nil && workspace.config.buildNumber.counts
             && !workspace.config.files.isEmpty
         // A versionCode from --build, fromVersion or env is written as given, but one at or below a release tag's is
         // said (release refuses it), so it is not found at upload time.
@@ -163,6 +163,10 @@ enum SyncCommand {
             } catch {
                 throw CLIFailure(message: "'\(text)' is not a semantic version (\(error.reason)); pass MAJOR.MINOR.PATCH such as 1.3.0, or a prerelease such as 1.3.0-beta.1")
             }
+        case .majorMinor:
+            guard TwoPartVersion(text) != nil else {
+                throw CLIFailure(message: "'\(text)' is not a version of versionScheme \"\(scheme)\"; pass MAJOR.MINOR such as \(scheme.sample), or a prerelease such as \(scheme.sample)-rc.1")
+            }
         case .calendar(let calendar):
             guard calendar.parse(text) != nil else {
                 throw CLIFailure(message: "'\(text)' is not a version of versionScheme \"\(calendar.pattern)\"; pass one such as \(scheme.sample)")
@@ -171,12 +175,13 @@ enum SyncCommand {
         return text
     }
 
-    /// `--build N`: a positive whole number, or (for iOS-only apps) one to three dot-separated ones such as 1.7.1
-    /// (the store rules are checked per file later: Android takes only a whole number).
+    /// `--build N`: a whole number, or (for iOS-only apps) one to three dot-separated ones such as 1.7.1 (the store
+    /// rules are checked per file later: Android takes only a positive whole number, iOS takes 0 for a version's
+    /// first build under buildNumber strategy perVersion).
     static func parseBuild(_ text: String) throws -> String {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
-              let numbers = Optional(parts.compactMap { Int($0) }), numbers.count == parts.count, numbers.contains(where: { $0 > 0 }) else {
+              let numbers = Optional(parts.compactMap { Int($0) }), numbers.count == parts.count else {
             throw CLIFailure(message: "--build '\(text)' is not a positive whole number; pass a build number such as 42 (or, for iOS only, up to three parts such as 1.7.1)")
         }
         return numbers.map(String.init).joined(separator: ".")

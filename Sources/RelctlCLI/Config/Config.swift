@@ -96,16 +96,24 @@ extension Config {
         config.path = path
         try config.parseVersionFileKeys(object)
         if let (format, node) = try object.string("tagFormat") {
+            let parsed: TagFormat
             do {
-                _ = try TagFormat(format)
+                parsed = try TagFormat(format)
             } catch {
-                throw object.error(node, "'tagFormat' \(error); write it like \"v{version}\" or \"app-v{version}\"")
+                throw object.error(node, "'tagFormat' \(error); write it like \"v{version}\" or \"app-v{version}\" (or \"v{version}.{build}\" for tags carrying the build number)")
+            }
+            if parsed.carriesBuild, config.files.isEmpty {
+                throw object.error(node, "'tagFormat' \"\(format)\" puts the build number in the tag, but 'files' lists no version file to read it from; list the app's version files (relctl init detects them), or drop {build}")
             }
             config.tagFormat = format
         }
         if let (text, node) = try object.string("initialVersion") {
             do {
-                config.initialVersion = try SemanticVersion.parse(text)
+                if object.node.member("versionScheme")?.stringValue == VersionScheme.majorMinorName, let twoPart = TwoPartVersion(text) {
+                    config.initialVersion = twoPart.semantic   // "1.0" under major.minor
+                } else {
+                    config.initialVersion = try SemanticVersion.parse(text)
+                }
             } catch {
                 throw object.error(node, "'initialVersion' is \(error); use a version like \"1.0.0\" or \"0.1.0\"")
             }

@@ -14,7 +14,7 @@ struct BuildNumberSettings: Sendable, Hashable {
     /// The largest move of a build number one sync may make (`maxJump`; 0: no limit). See `BuildNumberJump`.
     var maxJump = BuildNumberJump.defaultLimit
 
-    static let strategyNames = ["increment", "fromVersion", "env", "keep"]
+    static let strategyNames = ["increment", "perVersion", "fromVersion", "env", "keep"]
 
     var strategyName: String {
         switch strategy {
@@ -22,6 +22,15 @@ struct BuildNumberSettings: Sendable, Hashable {
         case .fromVersion: return "fromVersion"
         case .env: return "env"
         case .keep: return "keep"
+        case .perVersion: return "perVersion"
+        }
+    }
+
+    /// Whether the strategy counts up from the build numbers the files and the release tags hold.
+    var counts: Bool {
+        switch strategy {
+        case .increment, .perVersion: true
+        default: false
         }
     }
 
@@ -33,6 +42,7 @@ struct BuildNumberSettings: Sendable, Hashable {
             return "fromVersion (digits \(digits.map(String.init).joined(separator: ","))\(pre > 0 ? ", prereleaseDigits \(pre)" : ""))"
         case .env(let name, let offset): return "env \(name)\(offset == 0 ? "" : offset > 0 ? " + \(offset)" : " - \(offset.magnitude)")"
         case .keep: return "keep (build numbers are not changed)"
+        case .perVersion(let start): return "perVersion (iOS builds start at \(start) for each version, Android's versionCode counts up)"
         }
     }
 }
@@ -71,21 +81,22 @@ extension Config {
 }
 
 extension BuildNumberSettings {
-    static let keys = ["strategy", "shared", "variable", "offset", "digits", "prereleaseDigits", "maxJump"]
+    static let keys = ["strategy", "shared", "variable", "offset", "digits", "prereleaseDigits", "maxJump", "start"]
     /// The strategy each option belongs to.
     static let keyStrategy = ["shared": "increment", "variable": "env", "offset": "env",
-                              "digits": "fromVersion", "prereleaseDigits": "fromVersion"]
+                              "digits": "fromVersion", "prereleaseDigits": "fromVersion", "start": "perVersion"]
 
     /// Strict decoding of `{"strategy": "env", "variable": "GITHUB_RUN_NUMBER", "offset": 1000}`.
     init(_ object: StrictObject) throws(ConfigError) {
         try object.rejectUnknownKeys(Self.keys)
         line = object.node.line
         var name = "increment"
-        if let (text, node) = try object.string("strategy") {
+        if let (given, node) = try object.string("strategy") {
+            let text = given == "per-version" ? "perVersion" : given
             guard Self.strategyNames.contains(text) else {
                 let close = Self.strategyNames.first { editDistance($0, text) <= 2 }
                 throw object.error(node, "'buildNumber.strategy' is \"\(text)\""
-                    + (close.map { "; did you mean \"\($0)\"?" } ?? "; use one of \"increment\", \"fromVersion\", \"env\", \"keep\""))
+                    + (close.map { "; did you mean \"\($0)\"?" } ?? "; use one of \"increment\", \"perVersion\", \"fromVersion\", \"env\", \"keep\""))
             }
             name = text
         }
@@ -143,6 +154,15 @@ extension BuildNumberSettings {
             strategy = .env(name: variable, offset: offset)
         case "keep":
             strategy = .keep
+        case "perVersion":
+            var start = 1
+            if let (n, node) = try object.int("start") {
+                guard n >= 0 else {
+                    throw object.error(node, "'buildNumber.start' must be 0 or a positive whole number (the first iOS build of each version, usually 1 or 0), not \(n)")
+                }
+                start = n
+            }
+            strategy = .perVersion(start: start)
         default:
             strategy = .increment
         }

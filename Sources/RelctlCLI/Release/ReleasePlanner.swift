@@ -14,7 +14,8 @@ enum ReleasePlanner {
         let repository = workspace.repository
         let config = workspace.config
         let root = workspace.root
-        let tag = try TagFormat(config.tagFormat).tagName(for: version)
+        let format = try TagFormat(config.tagFormat)
+        var tag = format.tagName(for: version)
         guard let head = ObjectID(hex: analysis.headCommit) else {
             throw InternalError("the analysed HEAD \"\(analysis.headCommit)\" is not an object id")
         }
@@ -32,11 +33,12 @@ enum ReleasePlanner {
                 if build != nil || !(config.buildNumber.strategy == .keep) {
                     releasedBuilds = try workspace.releasedBuildNumbers(filesVersion: workspace.versionFloor()?.held?.value)
                 }
-                let counts = config.buildNumber.strategy == .increment && build == nil
+                let counts = config.buildNumber.counts && build == nil
                 let sync = try workspace.planVersionSync(version: version.description, build: build, environment: environment,
                                                          released: counts ? releasedBuilds : nil)
                 if counts { buildNote = Self.buildNote(released: releasedBuilds, current: sync.current) }
                 builds = (sync.iosBuild, sync.androidBuild)
+                if format.carriesBuild { tag = try workspace.buildTagName(format, version: version, sync: sync) }
                 if !counts, let problem = Self.versionCodeBelowReleased(sync, released: releasedBuilds, build: build,
                                                                          strategy: config.buildNumber.strategyName) {
                     fileProblem = problem

@@ -84,14 +84,18 @@ extension Workspace {
         return "the files hold the prerelease \(held), which no release tag holds, and 'relctl adopt' takes only a final version; the next version comes from \(analysis.baseTag.map { "\($0)" } ?? "initialVersion") and the commits since, so it reaches \(core) with \(needs) (then 'relctl release' makes \(core)), or \(back)"
     }
 
-    /// Re-tag the highest unparsed tag in the scheme: a semver tag with fewer than three numbers gets its zeros
-    /// (`v2.43` → `v2.43.0`, the version App Store Connect read it as).
+    /// The fix for tags relctl cannot read: when they are written in another scheme relctl knows (`v8.19`: two
+    /// parts; `v2024.11`: a date), that scheme, so the history stays as the team tagged it; else re-tag the highest
+    /// in the scheme.
     private func unparsedFix(highest: String, text: String) -> String {
-        if case .semver = config.versionScheme, let numbers = VersionOrder.numbers(text), numbers.count < 3,
-           let format = try? TagFormat(config.tagFormat) {
-            let padded = numbers + Array(repeating: 0, count: 3 - numbers.count)
-            let tag = format.tagName(for: SemanticVersion(major: padded[0], minor: padded[1], patch: padded[2]))
-            return "tag that release in the scheme (git tag -a \(tag) \(highest)^{} -m \(tag))"
+        if let scheme = SchemeGuess.scheme(for: text, others: []), scheme != .semver, scheme != config.versionScheme {
+            return "if the app numbers its versions that way, set \"versionScheme\": \"\(scheme)\" in \(configDisplayPath) (\(scheme.example)) and commit it, so releases continue from \(highest)"
+        }
+        if let numbers = VersionOrder.numbers(text), numbers.count == 4, !config.files.isEmpty,
+           let format = try? TagFormat(config.tagFormat), !format.carriesBuild,
+           let pattern = Optional(format.prefix + TagFormat.placeholder + "." + TagFormat.buildPlaceholder + format.suffix),
+           (try? TagFormat(pattern)) != nil {
+            return "if the fourth number is the build, set \"tagFormat\": \"\(pattern)\" in \(configDisplayPath) and commit it, so \(highest) reads as version \(numbers.prefix(3).map(String.init).joined(separator: ".")), build \(numbers[3])"
         }
         return "tag the last release in the scheme, or set versionScheme in \(configDisplayPath) to how the app numbers versions"
     }

@@ -24,12 +24,10 @@ extension Workspace {
 
     /// A tag of a prerelease of `version`'s core exists, and none of `version` itself.
     func prereleaseTaggedWithoutFinal(_ version: String) -> Bool {
-        guard let format = try? TagFormat(config.tagFormat) else { return false }
-        let prefix = String(config.tagFormat.prefix { $0 != "{" })
-        guard let names = try? repository.tagNames(prefix: prefix) else { return false }
+        guard let tags = try? releaseTags() else { return false }
         var prerelease = false
-        for name in names {
-            guard let tagged = format.version(fromTag: name, scheme: config.versionScheme)?.description else { continue }
+        for tag in tags.parsed {
+            let tagged = tag.version.description
             if tagged == version { return false }
             let parts = VersionParts(tagged)
             if parts.core == VersionParts(version).core && parts.prerelease != nil { prerelease = true }

@@ -20,6 +20,10 @@ extension Workspace {
         } else if let base = analysis.baseTag, !analysis.unparsedTags.isEmpty {
             notes.append("tags \(Self.tagList(analysis.unparsedTags)) match tagFormat \"\(config.tagFormat)\" and are above \(base) but are not versions of versionScheme \(config.versionScheme) (\(config.versionScheme.example)), so the release continues from \(base)")
         }
+        if let train = analysis.trainTag, let next {
+            let core = VersionParts(next).core
+            notes.append("\(train) is the last prerelease of \(core), which has no final tag yet: the release train is the base, so the next version is \(next)")
+        }
         if analysis.baseTag == nil, let next, let held = floor?.held,
            VersionOrder.compare(next, held.value) == .orderedSame {
             notes.append("no release tag yet and the files already hold \(held.value): the first release tags it (if \(held.value) is already in the stores, run 'relctl adopt' instead, so the next release follows it)")

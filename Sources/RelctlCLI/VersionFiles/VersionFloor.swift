@@ -38,10 +38,19 @@ struct VersionFloor {
         self.sites = sites
     }
 
+    /// The version a marketing value stands for in comparisons: a fourth number is the team's build of a release
+    /// train (`3.38.0.18`, the 18th build on the way to 3.38.0), read as a prerelease of the first three
+    /// (`3.38.0-18`), not as a version above the train: below `3.38.0` and its named prereleases (`3.38.0-rc.19`).
+    static func compared(_ value: String) -> String {
+        let parts = VersionParts(value)
+        guard parts.prerelease == nil, let numbers = parts.numbers, numbers.count > 3 else { return value }
+        return numbers.prefix(3).map(String.init).joined(separator: ".") + "-" + numbers.dropFirst(3).map(String.init).joined(separator: ".")
+    }
+
     /// The version the files stand for: the highest whole version when a file keeps one, else the highest core.
     var held: Site? {
         let pool = sites.contains(where: \.keepsWholeVersion) ? sites.filter(\.keepsWholeVersion) : sites
-        return pool.max { VersionOrder.compare($0.value, $1.value) == .orderedAscending }
+        return pool.max { VersionOrder.compare(Self.compared($0.value), Self.compared($1.value)) == .orderedAscending }
     }
 
     /// Whether every file holds the same version (an iOS core agreeing with a whole prerelease of it).
@@ -49,7 +58,7 @@ struct VersionFloor {
         guard let held else { return true }
         return sites.allSatisfy { site in
             let compared = site.keepsWholeVersion ? held.value : VersionParts(held.value).core
-            return VersionOrder.compare(site.value, compared) == .orderedSame
+            return VersionOrder.compare(Self.compared(site.value), Self.compared(compared)) == .orderedSame
         }
     }
 
@@ -62,9 +71,9 @@ struct VersionFloor {
                  lastSyncedTo: (String) -> Bool) -> (standing: Standing, site: Site)? {
         let core = VersionParts(version).core
         let lower = sites.filter { site in
-            VersionOrder.compare(site.keepsWholeVersion ? version : core, site.value) == .orderedAscending
+            VersionOrder.compare(site.keepsWholeVersion ? version : core, Self.compared(site.value)) == .orderedAscending
         }
-        if let highest = lower.max(by: { VersionOrder.compare($0.value, $1.value) == .orderedAscending }) {
+        if let highest = lower.max(by: { VersionOrder.compare(Self.compared($0.value), Self.compared($1.value)) == .orderedAscending }) {
             return (.lower, highest)
         }
         guard refuseEqual else { return nil }

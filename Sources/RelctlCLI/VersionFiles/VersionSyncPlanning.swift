@@ -12,6 +12,16 @@ extension Workspace {
     func planVersionSync(version: String, build: String?, environment: [String: String],
                          released: ReleasedBuildNumbers? = nil) throws -> VersionSync {
         let current = try readVersions()
+        // perVersion, or a build given for a version the files do not hold yet: App Store Connect compares
+        // CFBundleVersion within one version, so what counts is what the tags show for this very version.
+        let iosVersionIsNew = VersionFloor(current).held.map {
+            VersionOrder.compare(VersionParts($0.value).core, VersionParts(version).core) != .orderedSame
+        } ?? false
+        var released = released
+        if released == nil, (iosVersionIsNew && build != nil) || (build == nil && config.buildNumber.counts) {
+            released = try releasedBuildNumbers(filesVersion: VersionFloor(current).held?.value)
+        }
+        let releasedForVersion = released?.iosByVersion[VersionParts(version).core]
         var ios: String?
         var android: String?
         var note: String?
@@ -23,7 +33,7 @@ extension Workspace {
             switch settings.strategy {
             case .keep:
                 note = "build numbers kept (buildNumber strategy keep)"
-            case .increment:
+            case .increment, .perVersion:
                 let marketingOnly = try plan(current, version: version, ios: nil, android: nil)
                 let buildDrift = current.drift.contains { $0.field != .marketing }
                 if current.highestIOSBuild == nil && current.highestAndroidBuild == nil {
@@ -46,9 +56,18 @@ extension Workspace {
                         guard let tagged, ReleasedBuildNumbers.isHigher(tagged, than: held) else { return held }
                         return tagged
                     }
+                    var currentIOS = raised(current.highestIOSBuild, released?.ios)
+                    var newVersion = false
+                    if case .perVersion = settings.strategy {
+                        // A new version starts again, unless a release of it exists (then its builds count up).
+                        newVersion = iosVersionIsNew && releasedForVersion == nil
+                        currentIOS = iosVersionIsNew ? releasedForVersion?.build ?? current.highestIOSBuild
+                            : raised(current.highestIOSBuild, releasedForVersion?.build)
+                    }
                     (ios, android) = try nextBuilds(settings, current: current, version: version, environment: environment,
-                                                    currentIOS: raised(current.highestIOSBuild, released?.ios),
-                                                    currentAndroid: raised(current.highestAndroidBuild, released?.android))
+                                                    currentIOS: currentIOS,
+                                                    currentAndroid: raised(current.highestAndroidBuild, released?.android),
+                                                    iosVersionIsNew: newVersion)
                 }
             case .fromVersion, .env:
                 // These do not depend on the current values; each file checks "greater than current" itself.
@@ -56,6 +75,12 @@ extension Workspace {
                                                 currentIOS: nil, currentAndroid: nil)
                 try refuseReusedBuild(settings, version: version, current: current, ios: ios, android: android)
             }
+        }
+        if let ios, iosVersionIsNew, let released = releasedForVersion, !ReleasedBuildNumbers.isHigher(ios, than: released.build) {
+            // The version was really uploaded already, with this build or a higher one.
+            let site = Self.site(of: StoreRuleViolation(message: "", rule: "", fix: "", platform: .ios), in: current)
+            let next = (try? BuildNumberPolicy.increment(released.build)) ?? "a higher one"
+            throw CLIFailure(message: "\(site.map { "\($0.path):\($0.line)" } ?? configDisplayPath): iOS build \(ios) for \(VersionParts(version).core) is not above \(released.build), which release \(released.tag) already uploaded for that version; each upload of a version needs a higher CFBundleVersion than the last (TN2420): pass --build \(next) or higher")
         }
         let plan = try plan(current, version: version, ios: ios, android: android)
         try checkBuildNumberJumps(plan, current: current, explicitBuild: build != nil)
@@ -105,10 +130,11 @@ extension Workspace {
     }
 
     private func nextBuilds(_ settings: BuildNumberSettings, current: CurrentVersions, version: String, environment: [String: String],
-                            currentIOS: String?, currentAndroid: String?) throws -> (String?, String?) {
+                            currentIOS: String?, currentAndroid: String?, iosVersionIsNew: Bool = false) throws -> (String?, String?) {
         do {
             let result = try BuildNumberPolicy.next(strategy: settings.strategy, shared: settings.shared, currentIOS: currentIOS,
-                                                    currentAndroid: currentAndroid, version: version, environment: environment)
+                                                    currentAndroid: currentAndroid, version: version, environment: environment,
+                                                    iosVersionIsNew: iosVersionIsNew)
             return (result.ios, result.android)
         } catch {
             // Point at the file holding the number the rule is about, else at the buildNumber setting.

@@ -48,65 +48,32 @@ struct ReleaseAnalysis {
     var lastReleaseTag: String? { reachablePrereleaseTag ?? baseTag }
     /// On a maintenance branch: the counted commits whose bump would take the version out of its range, oldest first.
     var rangeViolations: [AnalyzedCommit] = []
+    /// The prerelease tag of a release train above the base that HEAD reaches (`v3.38.0-rc.18` with no `v3.38.0`
+    /// yet): the next version is at least its core.
+    var trainTag: String?
 }
 
 extension Workspace {
-    /// Release candidates highest first, the same version (up to build metadata) by tag name.
-    ///
-    /// Sorted as indexes, then gathered: moving (version, tag) pairs, or even copying a `ReleaseVersion` into each
-    /// comparison, costs a generic copy, which with 2,000 tags cost more than a 50-commit walk. Stable SemVer
-    /// versions (all that `candidates` holds under SemVer) compare as (major, minor, patch), which is §11 exactly
-    /// when neither has a prerelease.
-    static func highestFirst(_ candidates: [(version: ReleaseVersion, tag: String)]) -> [(version: ReleaseVersion, tag: String)] {
-        let tags = candidates.map(\.tag)
-        let order: [Int]
-        let numbers = candidates.compactMap { candidate -> (UInt64, UInt64, UInt64)? in
-            guard let v = candidate.version.semantic, v.prerelease.isEmpty else { return nil }
-            return (v.major, v.minor, v.patch)
-        }
-        if numbers.count == candidates.count {
-            order = numbers.indices.sorted { i, j in numbers[j] < numbers[i] || (numbers[i] == numbers[j] && tags[i] < tags[j]) }
-        } else {
-            let versions = candidates.map(\.version)
-            order = versions.indices.sorted { i, j in
-                versions[j] < versions[i] || (!(versions[i] < versions[j]) && tags[i] < tags[j])
-            }
-        }
-        return order.map { candidates[$0] }
-    }
-
     /// Reads the release tags and the commits since the highest one reachable from HEAD, and decides the version.
     /// `keepingRecords`: also return the commits as read (`records`).
     func analyze(keepingRecords: Bool = false) throws -> ReleaseAnalysis {
-        let format = try TagFormat(config.tagFormat)
         guard let head = try repository.headCommit() else {
             throw CLIFailure(message: "the repository has no commits yet; commit something before asking for a release")
         }
         // Stable tags of our format and scheme, highest first; only names are read here, objects on demand.
         let scheme = config.versionScheme
-        let literalPrefix = String(config.tagFormat.prefix { $0 != "{" })
-        var candidates: [(version: ReleaseVersion, tag: String)] = []
-        var unparsed: [(text: String, tag: String)] = []
         var track = releaseTrack()
         if track.channel != nil || track.maintenance, case .calendar = scheme {
             throw CLIFailure(message: "\(track.channel != nil ? "prereleases" : "maintenance branches") need versionScheme semver, and \(configDisplayPath) sets \(scheme); release from \(mainBranch) without --prerelease, or number the app with semver")
         }
-        var prereleases: [SemanticVersion] = []
-        for name in try repository.tagNames(prefix: literalPrefix) {
-            guard let text = format.versionText(fromTag: name) else { continue }
-            if let version = scheme.parse(text) {
-                if let range = track.range, let semantic = version.semantic, !range.contains(semantic) { continue }
-                if version.isStable { candidates.append((version, name)) }
-                else if let semantic = version.semantic { prereleases.append(semantic) }
-            } else if VersionOrder.isNumeric(text), VersionParts(text).prerelease == nil {
-                unparsed.append((text, name))
-            }
+        let tags = try releaseTags()
+        var candidates = tags.stable
+        var prereleases = tags.prereleases.compactMap(\.version.numbered)
+        if let range = track.range {
+            candidates = candidates.filter { $0.version.numbered.map(range.contains) ?? true }
+            prereleases = prereleases.filter(range.contains)
         }
-        candidates = Self.highestFirst(candidates)
-        unparsed.sort { a, b in
-            let order = VersionOrder.compare(a.text, b.text)
-            return order != .orderedSame && order != nil ? order == .orderedDescending : a.tag < b.tag
-        }
+        let unparsed = tags.unparsed
 
         let classifier = StreamingClassifier(rules: config.releaseRules, repository: repository)
         // The walker is freed as soon as the walk is done. Unless the records are asked for, each message goes
@@ -135,7 +102,7 @@ extension Workspace {
             : try classifier.analysis(of: range.walk.commits, message: { try repository.commitMessage($0.id) })
         let base = range.base.map { candidates[$0.index] }
         let current = base?.version
-        if track.maintenance, track.range == nil, let semantic = current?.semantic {
+        if track.maintenance, track.range == nil, let semantic = current?.numbered {
             // A maintenance branch whose name and entry spell no range keeps to its last release's minor.
             track.range = MaintenanceRange(major: semantic.major, minor: semantic.minor)
         }
@@ -148,8 +115,8 @@ extension Workspace {
         result.unparsedTags = unparsed.filter { tag in
             current.map { VersionOrder.compare(tag.text, $0.description) == .orderedDescending } ?? true
         }.map(\.tag)
-        if case .semver = scheme {
-            result.bump = VersionPolicy.effectiveBump(current: current?.semantic, bump: analysis.bump, majorOnZero: config.majorOnZero)
+        if scheme.bumpsByCommits {
+            result.bump = scheme.effective(VersionPolicy.effectiveBump(current: current?.numbered, bump: analysis.bump, majorOnZero: config.majorOnZero))
         }
         if track.maintenance, base == nil {
             let branch = track.branch ?? "HEAD"
@@ -170,19 +137,29 @@ extension Workspace {
             result.bump = .none
         } else {
             switch scheme {
-            case .semver:
-                result.next = VersionPolicy.next(current: current?.semantic, bump: analysis.bump,
+            case .semver, .majorMinor:
+                let spelling = tags.prereleaseSpelling
+                result.next = VersionPolicy.next(current: current?.numbered, bump: scheme.effective(analysis.bump),
                                                  initialVersion: config.initialVersion, majorOnZero: config.majorOnZero)
-                    .map(ReleaseVersion.semantic)
+                    .flatMap { scheme.version($0, spelling: spelling) }
                 if result.next == nil { result.reason = "the version cannot be bumped further (a component would overflow)" }
                 if let range = track.range {
                     result.rangeViolations = analysis.commits.filter { commit in
-                        commit.counted && VersionPolicy.effectiveBump(current: current?.semantic, bump: commit.bump,
-                                                                      majorOnZero: config.majorOnZero) > range.largestBump
+                        commit.counted && scheme.effective(VersionPolicy.effectiveBump(current: current?.numbered, bump: commit.bump,
+                                                                                       majorOnZero: config.majorOnZero)) > range.largestBump
                     }.reversed()
                 }
-                if let channel = track.channel, let core = result.next?.semantic {
-                    try numberPrerelease(&result, channel: channel, core: core, tagged: prereleases, head: head, format: format)
+                // Only with no final release to count from, or when the train itself goes on (`--prerelease`): a
+                // stable release above its base still counts from that base (a prerelease is never the base).
+                if base == nil || track.channel != nil, let next = result.next?.numbered, let train = try reachableTrain(tags.prereleases.filter { tag in
+                    track.range.map { range in tag.version.numbered.map(range.contains) ?? true } ?? true }, above: current, head: head),
+                   next < train.core, let version = scheme.version(train.core, spelling: spelling) {
+                    // A train of prereleases with no final tag yet (`3.38.0-rc.1` … `rc.18`): its core is the base.
+                    result.next = version
+                    result.trainTag = train.tag
+                }
+                if let channel = track.channel, let core = result.next?.numbered {
+                    try numberPrerelease(&result, channel: channel, core: core, tagged: prereleases, head: head, tags: tags)
                 }
             case .calendar(let calendar):
                 // The date decides the number; the commits decide whether there is a release, and `bump` still
@@ -202,23 +179,26 @@ extension Workspace {
     /// Turns the core version `result.next` into the next prerelease of `channel` on it: one more than the highest
     /// `core-channel.N` tag anywhere (1 when none). HEAD already tagged with the last of them: no release.
     private func numberPrerelease(_ result: inout ReleaseAnalysis, channel: ReleaseChannel, core: SemanticVersion,
-                                  tagged: [SemanticVersion], head: ObjectID, format: TagFormat) throws {
-        let final = format.tagName(for: core)
+                                  tagged: [SemanticVersion], head: ObjectID, tags: ReleaseTags) throws {
+        let scheme = tags.scheme, spelling = tags.prereleaseSpelling
+        func release(_ version: SemanticVersion) -> ReleaseVersion { scheme.version(version, spelling: spelling) ?? .semantic(version) }
+        let final = tags.tagName(of: release(core)) ?? tags.format.tagName(for: release(core))
         if try repository.tag(named: final) != nil {
             // The stable release is out (made on a branch HEAD does not contain): a prerelease of it would sort below it.
-            result.reason = "\(final) is already released but not an ancestor of HEAD, so a \(channel) prerelease of \(core) would come after the release it precedes; merge it into \(result.track.branch ?? "this branch") (git merge \(final)) so the next prerelease follows it"
+            result.reason = "\(final) is already released but not an ancestor of HEAD, so a \(channel) prerelease of \(release(core)) would come after the release it precedes; merge it into \(result.track.branch ?? "this branch") (git merge \(final)) so the next prerelease follows it"
             result.cannotNumber = true
             result.next = nil
             return
         }
         let number = channel.nextNumber(core: core, tagged: tagged)
         if number > 1 {
-            let last = format.tagName(for: channel.version(core: core, number: number - 1))
+            let previous = release(channel.version(core: core, number: number - 1))
+            let last = tags.tagName(of: previous) ?? tags.format.tagName(for: previous)
             result.lastPrereleaseTag = last
             if let reference = try repository.tag(named: last), let commit = try repository.commit(of: reference),
                try repository.isAncestor(commit, of: head) {
                 result.reachablePrereleaseTag = last
-                result.reachablePrerelease = (channel.version(core: core, number: number - 1).description, number - 1)
+                result.reachablePrerelease = (previous.description, number - 1)
                 if commit == head {
                     result.reason = "HEAD is already released as \(last)"
                     result.next = nil
@@ -227,8 +207,30 @@ extension Workspace {
                 }
             }
         }
-        result.next = .semantic(channel.version(core: core, number: number))
+        result.next = release(channel.version(core: core, number: number))
         result.prereleaseNumber = number
+    }
+
+    /// The highest prerelease core above `base` (every one without a base) whose highest prerelease tag HEAD
+    /// reaches, with that tag; nil when there is none. One ancestor check, only when such tags exist.
+    private func reachableTrain(_ prereleases: [ReleaseTags.Tag], above base: ReleaseVersion?,
+                                head: ObjectID) throws -> (core: SemanticVersion, tag: String)? {
+        let floor = base?.numbered
+        var best: (version: SemanticVersion, tag: String)?
+        for tag in prereleases {
+            guard let version = tag.version.numbered else { continue }
+            var core = version
+            core.prerelease = []
+            core.build = []
+            if let floor, !(floor < core) { continue }
+            if best.map({ $0.version < version }) ?? true { best = (version, tag.name) }
+        }
+        guard let best, let reference = try repository.tag(named: best.tag), let commit = try repository.commit(of: reference),
+              try repository.isAncestor(commit, of: head) else { return nil }
+        var core = best.version
+        core.prerelease = []
+        core.build = []
+        return (core, best.tag)
     }
 
     /// "3 commits: 2 chore, 1 not conventional" style summary for the no-release reason.

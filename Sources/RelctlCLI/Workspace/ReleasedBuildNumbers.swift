@@ -11,6 +11,9 @@ struct ReleasedBuildNumbers {
     var android: String?
     /// The tag holding the highest of them, for messages.
     var tag: String?
+    /// The highest iOS build each marketing version (the tag's core, `1.7.0`) was released with, and its tag: App
+    /// Store Connect compares build numbers within one version.
+    var iosByVersion: [String: (build: String, tag: String)] = [:]
 
     /// Whether build number `value` is above `other` (anything is above nothing), number by number.
     static func isHigher(_ value: String, than other: String?) -> Bool {
@@ -20,6 +23,15 @@ struct ReleasedBuildNumbers {
 }
 
 extension Workspace {
+    /// The tag of a release under a tagFormat with `{build}`: the build number the release writes (or, when it
+    /// keeps them, the one the files hold), the single build of both stores, else the iOS build, else versionCode.
+    func buildTagName(_ format: TagFormat, version: ReleaseVersion, sync: VersionSync) throws -> String {
+        guard let build = sync.plan.iosBuild ?? sync.plan.androidBuild ?? sync.iosBuild ?? sync.androidBuild else {
+            throw CLIFailure(message: "tagFormat \"\(config.tagFormat)\" in \(configDisplayPath) puts the build number in the tag, but no version file holds one; add the file holding the build number to 'files', pass --build N, or drop {build} from tagFormat")
+        }
+        return format.tagName(for: version, build: build)
+    }
+
     /// Reads the configured version files as every release tag of `tagFormat` (stable or prerelease) has them:
     /// each tag's commit once, each configured file's blob in that commit's tree through libgit2 (not the work
     /// tree, not a checkout), parsed by the same readers as the files on disk. A file missing at a tag, or one
@@ -31,29 +43,35 @@ extension Workspace {
     /// version, already hold what the stores took. Google Play compares every versionCode ever uploaded: every
     /// tag's Android build number counts.
     func releasedBuildNumbers(filesVersion: String? = nil) throws -> ReleasedBuildNumbers {
-        let format = try TagFormat(config.tagFormat)
-        let prefix = String(config.tagFormat.prefix { $0 != "{" })
         let entries = config.files
         let paths = entries.map { LexicalPath.inRepository($0.path, root: root) }
         var seen: Set<ObjectID> = []
         var parses = TagFileParses(entries: entries, paths: paths)
         var result = ReleasedBuildNumbers()
         let present = paths.compactMap { $0 }
-        for name in try repository.tagNames(prefix: prefix) {
-            guard let text = format.versionText(fromTag: name), config.versionScheme.parse(text) != nil,
-                  let reference = try repository.tag(named: name), let commit = try repository.commit(of: reference),
+        for tag in try releaseTags().parsed {
+            let name = tag.name, text = tag.text
+            guard let reference = try repository.tag(named: name), let commit = try repository.commit(of: reference),
                   seen.insert(commit).inserted else { continue }
             let blobs = try repository.blobIDs(at: present, in: commit)
-            guard let versions = try parses.versions(blobs: blobs, workspace: self) else { continue }
+            let versions = try parses.versions(blobs: blobs, workspace: self)
+            // A tag carrying its build (`v1.7.0.4` under `v{version}.{build}`) says what the stores took, files or not.
+            guard versions != nil || tag.build != nil else { continue }
+            let iosBuild = BuildNumberPolicy.highest([versions?.highestIOSBuild, tag.build].compactMap { $0 })
+            let androidBuild = BuildNumberPolicy.highest([versions?.highestAndroidBuild, tag.build.flatMap { $0.isASCIIDigits ? $0 : nil }].compactMap { $0 })
             var raised = false
+            let core = VersionParts(text).core
+            if let ios = iosBuild, ReleasedBuildNumbers.isHigher(ios, than: result.iosByVersion[core]?.build) {
+                result.iosByVersion[core] = (ios, name)
+            }
             let iosCounts = filesVersion.map {
-                VersionOrder.compare(VersionParts(text).core, VersionParts($0).core) != .orderedAscending
+                VersionOrder.compare(core, VersionParts($0).core) != .orderedAscending
             } ?? true
-            if iosCounts, let ios = versions.highestIOSBuild, ReleasedBuildNumbers.isHigher(ios, than: result.ios) {
+            if iosCounts, let ios = iosBuild, ReleasedBuildNumbers.isHigher(ios, than: result.ios) {
                 result.ios = ios
                 raised = true
             }
-            if let android = versions.highestAndroidBuild, ReleasedBuildNumbers.isHigher(android, than: result.android) {
+            if let android = androidBuild, ReleasedBuildNumbers.isHigher(android, than: result.android) {
                 result.android = android
                 raised = true
             }

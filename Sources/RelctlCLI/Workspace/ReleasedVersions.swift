@@ -11,20 +11,15 @@ struct ReleasedVersion {
 }
 
 extension Workspace {
+    /// The release tags of `tagFormat` and `versionScheme`, listed and parsed once per run (`ReleaseTags`).
+    func releaseTags() throws -> ReleaseTags {
+        if let tags = releaseTagsCache.tags { return tags }
+        let tags = try ReleaseTags.read(repository, format: try TagFormat(config.tagFormat), scheme: config.versionScheme)
+        releaseTagsCache.tags = tags
+        return tags
+    }
+
     /// Every released version, highest first, whether or not HEAD reaches its tag (a release made on a branch
     /// was shipped all the same). Prerelease tags are not releases users run from the stores.
-    func releasedVersions() throws -> [ReleasedVersion] {
-        let format = try TagFormat(config.tagFormat)
-        let literalPrefix = String(config.tagFormat.prefix { $0 != "{" })
-        var released: [ReleasedVersion] = []
-        for name in try repository.tagNames(prefix: literalPrefix) {
-            guard let text = format.versionText(fromTag: name), let version = config.versionScheme.parse(text),
-                  version.isStable else { continue }
-            released.append(ReleasedVersion(tag: name, version: version))
-        }
-        return released.sorted { a, b in
-            if b.version < a.version { return true }
-            return !(a.version < b.version) && a.tag < b.tag
-        }
-    }
+    func releasedVersions() throws -> [ReleasedVersion] { try releaseTags().released }
 }

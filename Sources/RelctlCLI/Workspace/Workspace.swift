@@ -18,6 +18,8 @@ struct Workspace {
     var environment: [String: String] = [:]
     /// The configured version files, read once per run (`readVersions`).
     let versionFiles = VersionFileCache()
+    /// The release tags, listed once per run (`releaseTags`).
+    let releaseTagsCache = ReleaseTagsCache()
     /// `--prerelease CHANNEL` of `next`, `release`, `changelog`: a prerelease whatever the branch's entry says.
     var requestedChannel: ReleaseChannel?
     /// The repository lock, when the command asked for it (`release`, `sync`, `adopt`, the gate's decisions; never a
