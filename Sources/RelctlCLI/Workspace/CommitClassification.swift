@@ -20,6 +20,8 @@ extension ReleaseRules {
                                                    id: batch.id(at: k).commitID))
             }
             return results
+        } matches: { commit, id in
+            commit.hasID(id.commitID)
         }
     }
 }
