@@ -54,12 +54,6 @@ public struct AnalyzedCommit: Hashable, Sendable {
         }
     }
 
-    /// Whether the sha is the full one of `id` (a commit classified from the history walk).
-    package func hasID(_ id: CommitID) -> Bool {
-        guard case .packed(let own) = storedSHA else { return false }
-        return own == id
-    }
-
     /// The sha as a key for lookups: lowercase (git prints lowercase hex), packed when it is a full sha.
     var shaKey: PackedSHA { storedSHA.lowercased }
 

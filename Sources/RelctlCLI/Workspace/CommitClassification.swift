@@ -20,8 +20,6 @@ extension ReleaseRules {
                                                    id: batch.id(at: k).commitID))
             }
             return results
-        } matches: { commit, id in
-            commit.hasID(id.commitID)
         }
     }
 }

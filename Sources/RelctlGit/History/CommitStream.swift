@@ -7,8 +7,8 @@ import Dispatch
 ///
 /// The walk is bound by reading objects; decoding and classifying messages is the other half of the work.
 /// Overlapping the two keeps `relctl next` close to `git log` on long ranges. Results are matched to the final range
-/// by id (`matches`: a result knows its commit, so the stream keeps no second list of ids), so commits that drop out
-/// of it (or a walk that is abandoned for the next base candidate) cost nothing but the work.
+/// by id, so commits that drop out of it (or a walk that is abandoned for the next base candidate) cost nothing but
+/// the work.
 ///
 /// A batch goes on only once the next one arrives: the last batch of a walk (the whole range, for most releases) is
 /// classified at the end, on the calling thread, so a short range never starts the worker thread. A batch goes to
@@ -32,7 +32,6 @@ package final class CommitStream<Classified: Sendable> {
 
     private let repository: Repository
     private let classify: Classify
-    private let matches: (Classified, ObjectID) -> Bool
     /// How many commits a batch holds (the last of a walk may hold fewer).
     package let batchSize: Int
     /// Whether the walk reads the commit-graph when the repository has one (the default).
@@ -52,14 +51,10 @@ package final class CommitStream<Classified: Sendable> {
     /// calling thread classifies the next batch itself instead of piling up batches that are only waiting.
     private static var ahead: Int { 2 }
 
-    /// `matches`: whether a result is the one of the commit with that id (run on the calling thread, once per
-    /// commit of the range).
-    package init(repository: Repository, batchSize: Int = 2048, classify: @escaping Classify,
-                 matches: @escaping (Classified, ObjectID) -> Bool) {
+    package init(repository: Repository, batchSize: Int = 2048, classify: @escaping Classify) {
         self.repository = repository
         self.batchSize = max(1, batchSize)
         self.classify = classify
-        self.matches = matches
     }
 
     /// The range since the first candidate tag whose commit is an ancestor of `head`, classified (see
@@ -85,9 +80,10 @@ package final class CommitStream<Classified: Sendable> {
         return walker
     }
 
-    /// One batch's results and its place in the walk.
+    /// One batch's results, the ids they belong to, and its place in the walk.
     private struct Chunk {
         var sequence: Int
+        var ids: [ObjectID]
         var results: [Classified]
     }
 
@@ -95,9 +91,9 @@ package final class CommitStream<Classified: Sendable> {
     private static func chunk(of commits: HandedCommits, sequence: Int, reading repository: Repository?,
                               _ classify: Classify) -> Chunk {
         guard let results = try? classify(CommitBatch(commits, reading: repository)), results.count == commits.count else {
-            return Chunk(sequence: sequence, results: [])
+            return Chunk(sequence: sequence, ids: [], results: [])
         }
-        return Chunk(sequence: sequence, results: results)
+        return Chunk(sequence: sequence, ids: commits.ids, results: results)
     }
 
     /// A new walk starts: what the last one sent is of no use.
@@ -139,32 +135,45 @@ package final class CommitStream<Classified: Sendable> {
             sequence += 1
             held = nil
         }
+        var ids: [ObjectID] = []
         var done: [Classified] = []
         var runs: [(sequence: Int, count: Int)] = []
-        worker?.take(results: &done, runs: &runs)
+        worker?.take(ids: &ids, results: &done, runs: &runs)
         if let last = runs.last, let firstOwn = own.first, firstOwn.sequence < last.sequence {
             // Both threads classified batches (a walk from the commit-graph): joined in walk order.
-            var merged: [Classified] = []
-            merged.reserveCapacity(done.count + own.reduce(0) { $0 + $1.results.count })
+            var mergedIDs: [ObjectID] = [], merged: [Classified] = []
+            let total = done.count + own.reduce(0) { $0 + $1.results.count }
+            mergedIDs.reserveCapacity(total)
+            merged.reserveCapacity(total)
             var start = 0, next = 0
             for run in runs {
                 while next < own.count && own[next].sequence < run.sequence {
+                    mergedIDs += own[next].ids
                     merged += own[next].results
                     next += 1
                 }
+                mergedIDs += ids[start..<(start + run.count)]
                 merged += done[start..<(start + run.count)]
                 start += run.count
             }
-            for chunk in own[next...] { merged += chunk.results }
+            for chunk in own[next...] {
+                mergedIDs += chunk.ids
+                merged += chunk.results
+            }
+            ids = mergedIDs
             done = merged
         } else if done.isEmpty, own.count == 1 {
+            swap(&ids, &own[0].ids)
             swap(&done, &own[0].results)
         } else {
-            for chunk in own { done += chunk.results }
+            for chunk in own {
+                ids += chunk.ids
+                done += chunk.results
+            }
         }
         own = []
         // Usually the final range is exactly what was streamed: hand the array on as it is.
-        if done.count == commits.count, zip(done, commits).allSatisfy({ matches($0, $1.id) }) { return done }
+        if ids.count == commits.count, zip(ids, commits).allSatisfy({ $0 == $1.id }) { return done }
         // Some commits dropped out (or the stream was of a larger walk, or a batch failed): keep the matches,
         // classify the rest here, together.
         // `from[k]`: where the result of `commits[k]` is, in `done` (from 0) or in `late` (from -1 down).
@@ -173,8 +182,8 @@ package final class CommitStream<Classified: Sendable> {
         var missing: [CommitRecord] = []
         var next = 0
         for record in commits {
-            while next < done.count && !matches(done[next], record.id) { next += 1 }
-            if next < done.count {
+            while next < ids.count && ids[next] != record.id { next += 1 }
+            if next < ids.count {
                 from.append(next)
                 next += 1
             } else {
@@ -182,6 +191,7 @@ package final class CommitStream<Classified: Sendable> {
                 from.append(-missing.count)
             }
         }
+        ids = []
         let late = missing.isEmpty ? [] : try classify(CommitBatch(missing, reading: repository))
         guard late.count == missing.count else {
             throw GitError(kind: .other, operation: "classify commits",
@@ -205,6 +215,7 @@ package final class CommitStream<Classified: Sendable> {
 
         // On `queue` only.
         private var repository: Repository?
+        private var ids: [ObjectID] = []
         private var results: [Classified] = []
         private var runs: [(sequence: Int, count: Int)] = []
 
@@ -222,6 +233,7 @@ package final class CommitStream<Classified: Sendable> {
                 defer { self.inFlight.signal() }
                 if self.repository == nil { self.repository = try? Repository(at: self.folder) }
                 let chunk = CommitStream.chunk(of: commits, sequence: sequence, reading: self.repository, self.classify)
+                self.ids += chunk.ids
                 self.results += chunk.results
                 self.runs.append((sequence, chunk.results.count))
             }
@@ -232,16 +244,18 @@ package final class CommitStream<Classified: Sendable> {
             guard sent else { return }
             sent = false
             queue.async {
+                self.ids.removeAll()
                 self.results.removeAll()
                 self.runs.removeAll()
             }
         }
 
         /// Waits for the batches sent, and hands their results over.
-        func take(results: inout [Classified], runs: inout [(sequence: Int, count: Int)]) {
+        func take(ids: inout [ObjectID], results: inout [Classified], runs: inout [(sequence: Int, count: Int)]) {
             guard sent else { return }
             sent = false
             queue.sync {
+                swap(&ids, &self.ids)
                 swap(&results, &self.results)
                 swap(&runs, &self.runs)
             }
