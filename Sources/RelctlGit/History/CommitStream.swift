@@ -176,19 +176,23 @@ package final class CommitStream<Classified: Sendable> {
         if ids.count == commits.count, zip(ids, commits).allSatisfy({ $0 == $1.id }) { return done }
         // Some commits dropped out (or the stream was of a larger walk, or a batch failed): keep the matches,
         // classify the rest here, together.
-        // `from[k]`: where the result of `commits[k]` is, in `done` (from 0) or in `late` (from -1 down).
-        var from: [Int] = []
-        from.reserveCapacity(commits.count)
+        // Spans of the range found one after the other in `done` (the usual shape: the range is a part of a larger
+        // walk), gathered a span at a time; `nil`: a commit classified here, in `late`.
+        var spans: [(start: Int, count: Int)?] = []
         var missing: [CommitRecord] = []
         var next = 0
         for record in commits {
             while next < ids.count && ids[next] != record.id { next += 1 }
             if next < ids.count {
-                from.append(next)
+                if let last = spans.last, let run = last, run.start + run.count == next {
+                    spans[spans.count - 1] = (run.start, run.count + 1)
+                } else {
+                    spans.append((next, 1))
+                }
                 next += 1
             } else {
                 missing.append(record)
-                from.append(-missing.count)
+                spans.append(nil)
             }
         }
         ids = []
@@ -197,7 +201,18 @@ package final class CommitStream<Classified: Sendable> {
             throw GitError(kind: .other, operation: "classify commits",
                            message: "the classifier gave \(late.count) results for \(missing.count) commits")
         }
-        return from.map { $0 >= 0 ? done[$0] : late[-$0 - 1] }
+        var results: [Classified] = []
+        results.reserveCapacity(commits.count)
+        var lateIndex = 0
+        for span in spans {
+            if let span {
+                results += done[span.start..<(span.start + span.count)]
+            } else {
+                results.append(late[lateIndex])
+                lateIndex += 1
+            }
+        }
+        return results
     }
 
     /// The second thread: a serial queue, the worker's own repository handle, and the results it made, in one
