@@ -4,7 +4,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps test-deps build release-build demo test test-plain opens sanitize asan tsan bench clean release install uninstall
+.PHONY: deps test-deps build release-build demo check test test-plain opens sanitize asan tsan bench clean release install uninstall
 
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libgit2; then \
@@ -41,6 +41,14 @@ release-build: deps
 demo: deps
 	$(SWIFT) build
 	scripts/demo "$$($(SWIFT) build --show-bin-path)/relctl"
+
+# The edit loop's check (one debug build; no sanitizer build, no libFuzzer build): the package and its tests built,
+# the plain suite, which holds the golden transcripts, the differential tests and the seeded fuzz pass, then the
+# read-once check. Not the gate: `make test` is (.ci/run).
+check: test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+	scripts/count-opens --check 1 "$$($(SWIFT) build --show-bin-path)/relctl"
 
 # The whole suite: the plain debug run, the read-once check, then again under AddressSanitizer and
 # ThreadSanitizer, then a short libFuzzer pass over every harness.

@@ -31,7 +31,7 @@ let package = Package(
 
         // Real git repositories in temp folders and real processes, shared by the test targets.
         .target(name: "RelctlTestSupport", path: "Tests/RelctlTestSupport"),
-        .testTarget(name: "RelctlCoreTests", dependencies: ["RelctlCore", "RelctlTestSupport"]),
+        .testTarget(name: "RelctlCoreTests", dependencies: ["RelctlCore", "RelctlTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "RelctlGitTests", dependencies: ["RelctlGit", "RelctlTestSupport"]),
         .testTarget(name: "RelctlFilesTests", dependencies: ["RelctlFiles", "RelctlTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "VersionGateTests", dependencies: ["VersionGate"], exclude: ["Fixtures"]),

@@ -18,15 +18,15 @@ package struct ASCIIClassifier {
     }
 
     /// One commit classified with a classifier of its own.
-    package static func classify(message: String, parentCount: Int, sha: (UInt64, UInt64, UInt32),
+    package static func classify(message: String, parentCount: Int, id: CommitID,
                                  rules: ReleaseRules) -> AnalyzedCommit {
         var classifier = ASCIIClassifier(rules: rules)
-        return classifier.classify(message: message, parentCount: parentCount, sha: sha)
+        return classifier.classify(message: message, parentCount: parentCount, id: id)
     }
 
-    /// `sha`: the commit's 20 bytes read as big-endian words (an object id).
-    package mutating func classify(message: String, parentCount: Int, sha: (UInt64, UInt64, UInt32)) -> AnalyzedCommit {
-        let packed = PackedSHA.packed(sha.0, sha.1, sha.2)
+    /// `id`: the commit's id, which becomes the result's `sha`.
+    package mutating func classify(message: String, parentCount: Int, id: CommitID) -> AnalyzedCommit {
+        let packed = PackedSHA.packed(id)
         if let fast = message.utf8.withContiguousStorageIfAvailable({
             classify(bytes: $0, parentCount: parentCount, sha: packed)
         }), let fast {

@@ -54,12 +54,6 @@ public struct AnalyzedCommit: Hashable, Sendable {
         }
     }
 
-    /// Whether the sha is the full one whose 20 bytes, read as big-endian words, are `words` (an object id).
-    package func hasSHA(_ words: (UInt64, UInt64, UInt32)) -> Bool {
-        guard case .packed(let a, let b, let c) = storedSHA else { return false }
-        return a == words.0 && b == words.1 && c == words.2
-    }
-
     /// The sha as a key for lookups: lowercase (git prints lowercase hex), packed when it is a full sha.
     var shaKey: PackedSHA { storedSHA.lowercased }
 
@@ -96,46 +90,19 @@ public struct AnalyzedCommit: Hashable, Sendable {
     public var counted: Bool { status == .counted }
 }
 
-/// A sha as 20 bytes when it is 40 lowercase hex digits (as a history walk gives it), else as written.
+/// A sha as its 20 bytes when it is 40 lowercase hex digits (as a history walk gives it), else as written.
 enum PackedSHA: Hashable, Sendable {
-    case packed(UInt64, UInt64, UInt32)
+    case packed(CommitID)
     case text(String)
 
     init(_ text: String) {
-        var words: (UInt64, UInt64, UInt32) = (0, 0, 0)
-        var count = 0
-        for byte in text.utf8 {
-            let value: UInt64
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = UInt64(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = UInt64(byte - UInt8(ascii: "a") + 10)
-            default: self = .text(text); return
-            }
-            switch count {
-            case 0..<16: words.0 = words.0 << 4 | value
-            case 16..<32: words.1 = words.1 << 4 | value
-            case 32..<40: words.2 = words.2 << 4 | UInt32(value)
-            default: self = .text(text); return
-            }
-            count += 1
-        }
-        guard count == 40 else { self = .text(text); return }
-        self = .packed(words.0, words.1, words.2)
+        if let id = CommitID(hex: text) { self = .packed(id) } else { self = .text(text) }
     }
 
     var text: String {
         switch self {
-        case .text(let text):
-            return text
-        case .packed(let a, let b, let c):
-            return String(unsafeUninitializedCapacity: 40) { out in
-                let digits: StaticString = "0123456789abcdef"
-                let d = digits.utf8Start
-                for i in 0..<16 { out[i] = d[Int(a >> UInt64(60 - 4 * i) & 0xF)] }
-                for i in 0..<16 { out[16 + i] = d[Int(b >> UInt64(60 - 4 * i) & 0xF)] }
-                for i in 0..<8 { out[32 + i] = d[Int(c >> UInt32(28 - 4 * i) & 0xF)] }
-                return 40
-            }
+        case .text(let text): return text
+        case .packed(let id): return id.hex
         }
     }
 

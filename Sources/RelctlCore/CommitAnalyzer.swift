@@ -79,7 +79,7 @@ public enum CommitAnalyzer {
     /// Analyzes `commits`, given newest first (as a history walk yields them); the result keeps that order.
     public static func analyze(_ commits: [RawCommit], rules: ReleaseRules) -> CommitAnalysis {
         // Each commit is classified on its own; only `combine` looks across commits. (The CLI classifies as the
-        // history walk streams commits, on a second thread; see StreamingClassifier.)
+        // history walk streams commits, on a second thread; see RelctlGit's CommitStream.)
         combine(commits.map { classify($0, rules: rules) })
     }
 
@@ -108,7 +108,7 @@ public enum CommitAnalyzer {
         var indexBySHA: [PackedSHA: Int]?
         func position(of key: PackedSHA) -> Int? {
             if let indexBySHA { return indexBySHA[key] }
-            guard case .packed(let a, _, _) = key, let found = byFirstWord[Int(truncatingIfNeeded: a)],
+            guard case .packed(let id) = key, let found = byFirstWord[Int(truncatingIfNeeded: id.leadingWord)],
                   results[found].shaKey == key else { return nil }
             return found
         }
@@ -118,12 +118,12 @@ public enum CommitAnalyzer {
             byFirstWord.reserveCapacity(results.count)
             for index in results.indices.reversed() {   // the newest wins on duplicates
                 let key = results[index].shaKey
-                guard case .packed(let a, _, _) = key else { byFirstWord = [:]; break }
-                if let other = byFirstWord[Int(truncatingIfNeeded: a)], results[other].shaKey != key {
+                guard case .packed(let id) = key else { byFirstWord = [:]; break }
+                if let other = byFirstWord[Int(truncatingIfNeeded: id.leadingWord)], results[other].shaKey != key {
                     byFirstWord = [:]
                     break
                 }
-                byFirstWord[Int(truncatingIfNeeded: a)] = index
+                byFirstWord[Int(truncatingIfNeeded: id.leadingWord)] = index
             }
             if byFirstWord.isEmpty {
                 var all: [PackedSHA: Int] = [:]

@@ -55,7 +55,14 @@ struct RelctlFuzz {
         }
         let targets = name == "all" ? FuzzTarget.allCases : [FuzzTarget(rawValue: name)!]
         for target in targets {
-            let driver = MutationDriver(target: target, seeds: FuzzCorpus.seeds(target, root: root), seed: seed)
+            let seeds: [[UInt8]]
+            do {
+                seeds = try FuzzCorpus.seeds(target, root: root)
+            } catch {
+                FileHandle.standardError.write(Data("relctl-fuzz: \(error); run it from the repository, or pass --root\n".utf8))
+                exit(66)
+            }
+            let driver = MutationDriver(target: target, seeds: seeds, seed: seed)
             if let dump {
                 FileHandle.standardOutput.write(Data(driver.input(dump)))
                 continue

@@ -3,19 +3,40 @@ import Foundation
 /// The committed inputs of a target: `Fuzz/corpus/<target>/` (seeds the drivers start from) and
 /// `Fuzz/regressions/<target>/` (inputs that once broke a harness; the test suite runs each).
 package enum FuzzCorpus {
-    /// The files of `folder`, sorted by name; empty when it does not exist.
-    package static func inputs(in folder: String) -> [(name: String, bytes: [UInt8])] {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
-        return names.compactMap { name in
-            FileManager.default.contents(atPath: folder + "/" + name).map { (name, Array($0)) }
+    /// A corpus folder that is missing or holds a file that cannot be read: a wrong root, or a target without its
+    /// folder, is an error, never an empty corpus that tests nothing.
+    package struct MissingInputs: Error, CustomStringConvertible {
+        package let path: String
+        package let reason: String
+        package var description: String { "\(path): \(reason)" }
+    }
+
+    /// The files of `folder`, sorted by name (dot files left out).
+    package static func inputs(in folder: String) throws(MissingInputs) -> [(name: String, bytes: [UInt8])] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix(".") }.sorted()
+        } catch {
+            throw MissingInputs(path: folder, reason: "no such folder (is the root the repository's?)")
+        }
+        return try names.map { name throws(MissingInputs) in
+            guard let data = FileManager.default.contents(atPath: folder + "/" + name) else {
+                throw MissingInputs(path: folder + "/" + name, reason: "cannot be read")
+            }
+            return (name, Array(data))
         }
     }
 
-    package static func seeds(_ target: FuzzTarget, root: String) -> [[UInt8]] {
-        inputs(in: root + "/Fuzz/corpus/" + target.rawValue).map(\.bytes)
+    package static func seedFolder(_ target: FuzzTarget, root: String) -> String { root + "/Fuzz/corpus/" + target.rawValue }
+    package static func regressionFolder(_ target: FuzzTarget, root: String) -> String {
+        root + "/Fuzz/regressions/" + target.rawValue
     }
 
-    package static func regressions(_ target: FuzzTarget, root: String) -> [(name: String, bytes: [UInt8])] {
-        inputs(in: root + "/Fuzz/regressions/" + target.rawValue)
+    package static func seeds(_ target: FuzzTarget, root: String) throws(MissingInputs) -> [[UInt8]] {
+        try inputs(in: seedFolder(target, root: root)).map(\.bytes)
+    }
+
+    package static func regressions(_ target: FuzzTarget, root: String) throws(MissingInputs) -> [(name: String, bytes: [UInt8])] {
+        try inputs(in: regressionFolder(target, root: root))
     }
 }

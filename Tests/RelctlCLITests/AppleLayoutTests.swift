@@ -64,8 +64,12 @@ struct AppleLayoutTests {
         let json = relctl(["current", "--json"], in: repo.path)
         #expect(json.code == 0, "\(json.stderr)")
         let pbxproj = try repo.read("ios/Pantry.xcodeproj/project.pbxproj")
-        let buildLine = lineOf("CURRENT_PROJECT_VERSION = 31", in: pbxproj.components(separatedBy: "name = Debug;").dropFirst(2).joined())
-        _ = buildLine
+        // The app's Release build number: the first CURRENT_PROJECT_VERSION after the end of the app's Debug
+        // configuration (the project's own Debug configuration comes first), counted in the whole file.
+        let projectDebug = try #require(pbxproj.range(of: "name = Debug;"))
+        let appDebugEnd = try #require(pbxproj.range(of: "name = Debug;", range: projectDebug.upperBound..<pbxproj.endIndex)).upperBound
+        let releaseSetting = try #require(pbxproj.range(of: "CURRENT_PROJECT_VERSION = 31", range: appDebugEnd..<pbxproj.endIndex))
+        let buildLine = pbxproj[..<releaseSetting.lowerBound].filter { $0 == "\n" }.count + 1
         let targets = try #require(json.stdout.range(of: #""targets":["#)).upperBound
         let list = String(json.stdout[targets...])
         for name in ["Pantry", "ShareExtension", "NotificationService"] {
@@ -73,7 +77,7 @@ struct AppleLayoutTests {
         }
         #expect(!list.contains("PantryTests"))
         #expect(list.contains(#""configuration":"Release","marketing":{"value":"2.4.0","path":"ios/ShareExtension/Info.plist","line":10,"setting":"CFBundleShortVersionString","indirection":null},"iosBuild":{"value":"31","path":"ios/ShareExtension/Info.plist","line":12,"setting":"CFBundleVersion","indirection":null}}"#), "\(list)")
-        #expect(list.contains(#"{"name":"Pantry","productType":"com.apple.product-type.application","configuration":"Release","marketing":{"value":"2.4.0","path":"ios/Pantry/Info.plist","line":10,"setting":"CFBundleShortVersionString","indirection":null},"iosBuild":{"value":"31","path":"ios/Pantry.xcodeproj/project.pbxproj","line":"#), "\(list)")
+        #expect(list.contains(#"{"name":"Pantry","productType":"com.apple.product-type.application","configuration":"Release","marketing":{"value":"2.4.0","path":"ios/Pantry/Info.plist","line":10,"setting":"CFBundleShortVersionString","indirection":null},"iosBuild":{"value":"31","path":"ios/Pantry.xcodeproj/project.pbxproj","line":\#(buildLine),"#), "\(list)")
     }
 
     @Test func anExtensionBehindTheAppIsDriftThatSyncRepairs() throws {

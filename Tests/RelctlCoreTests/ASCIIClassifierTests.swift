@@ -6,8 +6,8 @@ import Testing
 /// CR, reverts, fixups analyzed as their target) handed to the general one.
 @Suite("ASCIIClassifier: same result as CommitAnalyzer")
 struct ASCIIClassifierTests {
-    static let words: (UInt64, UInt64, UInt32) = (0x0123_4567_89ab_cdef, 0xfedc_ba98_7654_3210, 0x0a1b_2c3d)
     static let hex = "0123456789abcdeffedcba98765432100a1b2c3d"
+    static let id = CommitID(hex: hex)!
 
     static let rules: [ReleaseRules] = [
         .default,
@@ -29,7 +29,7 @@ struct ASCIIClassifierTests {
             let rules = Self.rules[index]
             for parents in [1, 2] {
                 let expected = reference(message, parents: parents, rules: rules)
-                let actual = classifiers[index].classify(message: message, parentCount: parents, sha: words)
+                let actual = classifiers[index].classify(message: message, parentCount: parents, id: id)
                 #expect(actual == expected, "\(message.debugDescription) parents \(parents)", sourceLocation: sourceLocation)
                 // Field by field too, so that a difference shows where it is.
                 #expect(actual.sha == expected.sha && actual.summary == expected.summary, sourceLocation: sourceLocation)
@@ -48,7 +48,7 @@ struct ASCIIClassifierTests {
         copy.makeContiguousUTF8()
         var classifier = ASCIIClassifier(rules: .default)
         let result = copy.utf8.withContiguousStorageIfAvailable {
-            classifier.classify(bytes: $0, parentCount: 1, sha: .packed(words.0, words.1, words.2))
+            classifier.classify(bytes: $0, parentCount: 1, sha: .packed(id))
         }
         return result.flatMap { $0 } != nil
     }
@@ -109,7 +109,7 @@ struct ASCIIClassifierTests {
             for message in ["feat: a", "FEAT: b", "Feat: c", "fix: d", "FIX: e", "refactoring: f", "REFACTORING: g",
                             "featu: h", "fea: i", "docs: j"] {
                 let expected = CommitAnalyzer.classify(RawCommit(sha: Self.hex, message: message), rules: rules)
-                let actual = classifier.classify(message: message, parentCount: 1, sha: Self.words)
+                let actual = classifier.classify(message: message, parentCount: 1, id: Self.id)
                 #expect(actual == expected && actual.bump == rules.bump(forType: String(message.prefix { $0 != ":" })),
                         "\(message)")
             }

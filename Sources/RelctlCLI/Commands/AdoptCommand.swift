@@ -98,10 +98,8 @@ enum AdoptCommand {
         let baseline = try AdoptionBaseline.find(files: appFiles, root: workspace.root, repository: repository, head: head)
 
         // What the next release will be, counting only the commits after the baseline.
-        let walk = try HistoryWalker(repository: repository).walk(from: head, hiding: baseline.commit)
-        let classifier = StreamingClassifier(rules: workspace.config.releaseRules)
-        for commit in walk.commits { classifier.add(commit) }
-        let after = classifier.analysis(of: walk.commits, message: { $0.message })
+        var walk = try workspace.config.releaseRules.commitStream(in: repository).range(from: head, hiding: baseline.commit)
+        let after = walk.analysis()
         var nextText = "no releasable commit after it yet"
         var next: ReleaseVersion?
         if after.bump != .none {

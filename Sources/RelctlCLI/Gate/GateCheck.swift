@@ -164,7 +164,8 @@ struct GateCheck {
         var seen = Set<String>()
         for (platform, _) in settings.platforms {
             guard let config = try? loaded.config(for: platform) else { continue }
-            if let minimum = config.minimumSupportedVersion, let latest = config.latestVersion, latest < minimum,
+            if let minimum = config.minimumSupportedVersion, let latest = config.latestVersion,
+               GateDecisionPlanner.blocksTheLatest(minimum: minimum, latest: latest),
                let minSite = layout.site(of: loaded.key(.minimumSupportedVersion), for: platform, reader: loaded.reader),
                let latestSite = layout.site(of: loaded.key(.latestVersion), for: platform, reader: loaded.reader),
                seen.insert("\(minSite.line) \(latestSite.line)").inserted {

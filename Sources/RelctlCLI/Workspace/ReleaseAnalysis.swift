@@ -29,9 +29,8 @@ struct ReleaseAnalysis {
     /// and above the base (all of them without a base), highest first: an app that moved to two-part versions
     /// after `v1.8.0` has `v29.0` above it.
     var unparsedTags: [String] = []
-    /// The commits of the range as read (message and parents), newest first; kept only when `analyze` is asked
-    /// to (`relctl lint` checks them), so `next` and `release` free the messages once they are classified.
-    var records: [CommitRecord] = []
+    /// The commit of `baseTag`: the range is `baseCommit..HEAD` (`rangeRecords` walks it again for `relctl lint`).
+    var baseCommit: ObjectID?
     /// The branch's track: the prerelease channel, and on a maintenance branch its range (see ReleaseTrack.swift).
     var track = ReleaseTrack()
     /// The counter of a prerelease: 2 in `1.3.0-beta.2`.
@@ -55,8 +54,7 @@ struct ReleaseAnalysis {
 
 extension Workspace {
     /// Reads the release tags and the commits since the highest one reachable from HEAD, and decides the version.
-    /// `keepingRecords`: also return the commits as read (`records`).
-    func analyze(keepingRecords: Bool = false) throws -> ReleaseAnalysis {
+    func analyze() throws -> ReleaseAnalysis {
         guard let head = try repository.headCommit() else {
             throw CLIFailure(message: "the repository has no commits yet; commit something before asking for a release")
         }
@@ -75,31 +73,24 @@ extension Workspace {
         }
         let unparsed = tags.unparsed
 
-        let classifier = StreamingClassifier(rules: config.releaseRules, repository: repository)
-        // The walker is freed as soon as the walk is done. Unless the records are asked for, each message goes
-        // only to the classifier, in batches of the objects read (decoded on the classifier's side), and is let go
-        // once classified: the range's records keep ids and parents.
+        // Each message goes only to the classifier and is let go once classified: the range's records keep ids
+        // and parents.
+        let stream = config.releaseRules.commitStream(in: repository)
         let walked = Result { () throws(GitError) in
-            try HistoryWalker(repository: repository, handsMessagesOn: !keepingRecords,
-                              batchSize: StreamingClassifier.batch).rangeSinceFirstAncestor(
-                of: head, among: candidates.map(\.tag),
-                samePrecedence: { candidates[$0].version.hasSamePrecedence(as: candidates[$1].version) },
-                onWalk: classifier.reset,
-                onCommit: keepingRecords ? { classifier.add($0) } : nil,
-                onBatch: keepingRecords ? nil : { classifier.add($0) })
+            try stream.rangeSinceFirstAncestor(of: head, among: candidates.map(\.tag),
+                                               samePrecedence: { candidates[$0].version.hasSamePrecedence(as: candidates[$1].version) })
         }
         if case .failure(let error) = walked, error.kind == .shallowHistory {
             let what = candidates.isEmpty ? "no release tag was fetched"
                 : "relctl cannot tell which release tags are ancestors of HEAD (\(error.message))"
             throw CLIFailure(message: "this is a shallow clone and \(what), so the next version cannot be known; \(Workspace.shallowFix)")
         }
-        let range = try walked.get()
+        var range = try walked.get()
         if repository.isShallow && range.base == nil {
             // The whole (cut) history was walked without meeting a tag: a release computed now would be wrong.
             throw CLIFailure(message: "this is a shallow clone and no release tag is reachable from HEAD, so the next version cannot be known; \(Workspace.shallowFix)")
         }
-        let analysis = keepingRecords ? classifier.analysis(of: range.walk.commits, message: { $0.message })
-            : try classifier.analysis(of: range.walk.commits, message: { try repository.commitMessage($0.id) })
+        let analysis = range.analysis()
         let base = range.base.map { candidates[$0.index] }
         let current = base?.version
         if track.maintenance, track.range == nil, let semantic = current?.numbered {
@@ -109,7 +100,7 @@ extension Workspace {
         var result = ReleaseAnalysis(baseTag: base?.tag, current: current, commits: analysis, bump: analysis.bump,
                                      next: nil, reason: nil, headCommit: head.hex)
         result.track = track
-        if keepingRecords { result.records = range.walk.commits }
+        result.baseCommit = range.base?.commit
         result.unreachableTags = candidates.filter { candidate in base.map { candidate.version > $0.version } ?? true }
             .map { ($0.tag, $0.version) }
         result.unparsedTags = unparsed.filter { tag in
@@ -128,7 +119,7 @@ extension Workspace {
             result.bump = .none
             return result
         }
-        if let base, range.walk.commits.isEmpty {
+        if let base, range.commits.isEmpty {
             result.reason = "HEAD is already released as \(base.tag)"
             result.bump = .none
         } else if analysis.bump == .none {
@@ -174,6 +165,13 @@ extension Workspace {
             }
         }
         return result
+    }
+
+    /// The commits of the range `analysis` read (`baseCommit..HEAD`, the whole history without a base), newest
+    /// first, with their messages: walked again, for `relctl lint`, where `analyze` let the messages go.
+    func rangeRecords(of analysis: ReleaseAnalysis) throws -> [CommitRecord] {
+        guard let head = ObjectID(hex: analysis.headCommit) else { return [] }
+        return try HistoryWalker(repository: repository).walk(from: head, hiding: analysis.baseCommit).commits
     }
 
     /// Turns the core version `result.next` into the next prerelease of `channel` on it: one more than the highest

@@ -48,8 +48,11 @@ package struct ObjectID: Hashable, Sendable, CustomStringConvertible {
         return raw
     }
 
-    /// The 20 bytes as big-endian words: the hex form's first 16 digits, the next 16, the last 8.
-    package var bigEndianWords: (UInt64, UInt64, UInt32) { (a.bigEndian, b.bigEndian, c.bigEndian) }
+    /// The 20 raw bytes (RelctlCore's `CommitID(bytes:)` takes them).
+    package func withRawBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        var raw = gitOID
+        return withUnsafeBytes(of: &raw.id, body)
+    }
 
     /// The 40-digit lowercase hex form.
     package var hex: String {

@@ -34,8 +34,8 @@ extension Workspace {
             return LintTarget(commits: walk.commits, range: range, releaseBranch: releaseBranch)
         }
         if let releaseBranch {
-            let analysis = try analyze(keepingRecords: true)
-            return LintTarget(commits: analysis.records, range: analysis.baseTag.map { "\($0)..HEAD" } ?? "HEAD",
+            let analysis = try analyze()
+            return LintTarget(commits: try rangeRecords(of: analysis), range: analysis.baseTag.map { "\($0)..HEAD" } ?? "HEAD",
                               releaseBranch: releaseBranch)
         }
         guard let head = try repository.headCommit() else {

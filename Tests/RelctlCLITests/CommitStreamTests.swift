@@ -5,10 +5,11 @@ import RelctlGit
 import RelctlTestSupport
 @testable import RelctlCLI
 
-/// The streaming classifier gives the analysis `CommitAnalyzer.analyze` gives for the same commits; a range shorter
-/// than a batch never goes to its worker thread, a longer one does in whole batches.
+/// The commit stream, classifying with the release rules (`ReleaseRules.commitStream`), gives the analysis
+/// `CommitAnalyzer.analyze` gives for the same commits; a range shorter than a batch never goes to its worker thread,
+/// a longer one does in whole batches.
 @Suite("Streaming classification")
-struct StreamingClassifierTests {
+struct CommitStreamTests {
     /// `count` commits after a `v1.0.0` tag, written with `git fast-import` (a feat, fixes, chores, a revert).
     static func repository(commits count: Int) throws -> TestRepository {
         let repo = try TestRepository()
@@ -46,12 +47,13 @@ struct StreamingClassifierTests {
             RawCommit(sha: $0.id.hex, message: $0.message, parentCount: $0.parentCount)
         }, rules: rules)
 
-        let classifier = StreamingClassifier(rules: rules, repository: git)
-        let walked = try HistoryWalker(repository: git, handsMessagesOn: true, batchSize: StreamingClassifier.batch)
-            .walk(from: head, hiding: base, onBatch: { classifier.add($0) })
-        let analysis = try classifier.analysis(of: walked.commits, message: { try git.commitMessage($0.id) })
+        let stream = rules.commitStream(in: git)
+        #expect(stream.batchSize == 2048)
+        var walked = try stream.range(from: head, hiding: base)
+        let analysis = walked.analysis()
 
-        if let batches { #expect(classifier.batchesSent == batches) }
+        if let batches { #expect(stream.batchesSent == batches) }
+        #expect(walked.commits.map(\.id) == kept.commits.map(\.id))
         #expect(analysis.commits.count == count)
         #expect(analysis.bump == expected.bump)
         #expect(analysis.commits.map(\.sha) == expected.commits.map(\.sha))
