@@ -69,10 +69,17 @@ struct ReleaseTags {
         }
         self.parsed = parsed
         self.stable = Self.highestFirst(stable)
-        self.unparsed = unparsed.sorted { a, b in
-            let order = VersionOrder.compare(a.text, b.text)
-            return order != .orderedSame && order != nil ? order == .orderedDescending : a.tag < b.tag
+        // Highest first, by their numbers (read once each: comparing the texts parsed both at every comparison, 10M
+        // instructions for 46 two-part tags), then by name. A missing trailing number counts as 0, as VersionOrder.
+        let numbers = unparsed.map { VersionOrder.numbers($0.text) ?? [] }
+        func above(_ i: Int, _ j: Int) -> Bool? {
+            for k in 0..<max(numbers[i].count, numbers[j].count) {
+                let x = k < numbers[i].count ? numbers[i][k] : 0, y = k < numbers[j].count ? numbers[j][k] : 0
+                if x != y { return x > y }
+            }
+            return nil
         }
+        self.unparsed = unparsed.indices.sorted { i, j in above(i, j) ?? (unparsed[i].tag < unparsed[j].tag) }.map { unparsed[$0] }
     }
 
     /// Release candidates highest first, the same version (up to build metadata) by tag name.
