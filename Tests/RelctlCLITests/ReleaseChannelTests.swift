@@ -211,7 +211,7 @@ struct PrereleaseChannelTests {
         #expect(rerun.stdout.contains("\"version\":\"1.3.0-beta.1\",\"previousVersion\":null,\"bump\":\"none\",\"tag\":\"v1.3.0-beta.1\""), "\(rerun.stdout)")
         #expect(rerun.stdout.contains("\"channel\":\"beta\",\"prerelease\":1,"), "\(rerun.stdout)")
         #expect(try String(contentsOfFile: folder + "/output", encoding: .utf8)
-            == "version=1.3.0-beta.1\nbump=none\ntag=v1.3.0-beta.1\nmajor_pending=false\nprerelease=true\nchannel=beta\nios_build=\nandroid_build=\n")
+            == "version=1.3.0-beta.1\nbump=none\ntag=v1.3.0-beta.1\nmajor_pending=false\nprerelease=true\nchannel=beta\nios_build=13\nandroid_build=13\n")
         #expect(rerun.stderr.contains("v1.3.0-beta.1 is released locally but not on 'origin': pushing it"), "\(rerun.stderr)")
         #expect(try remote.git(["tag", "-l"]) == "v1.2.0\nv1.3.0-beta.1\n")
 

@@ -190,8 +190,14 @@ enum ReleaseWorkflow {
                 pushed = true
             }
         }
-        let report = ReleaseReport(publishing: tag, analysis: analysis, pushed: pushed, majorPending: majorPending,
+        var report = ReleaseReport(publishing: tag, analysis: analysis, pushed: pushed, majorPending: majorPending,
                                    dryRun: request.dryRun)
+        // The release commit is HEAD (or below it with no version change since): its files hold the build numbers
+        // the store builds that follow need, as the run that made it reported them.
+        if let current = try? workspace.readVersions() {
+            report.iosBuild = current.highestIOSBuild
+            report.androidBuild = current.highestAndroidBuild
+        }
         if request.json { output.result(report.json.rendered()) }
         if pushed { context.ci?.publish(outputs: report.ciOutputs, output: output) }
     }
