@@ -54,7 +54,14 @@ extension Workspace {
             guard let reference = try repository.tag(named: name), let commit = try repository.commit(of: reference),
                   seen.insert(commit).inserted else { continue }
             let blobs = try repository.blobIDs(at: present, in: commit)
-            let versions = try parses.versions(blobs: blobs, workspace: self)
+            // Only the files whose values can count are parsed: an iOS-only file (an Xcode project, a plist, an
+            // xcconfig) at a tag below the files' version holds nothing the iOS floor takes (App Store Connect
+            // compares builds within one version), so a long history of releases costs one Android parse each.
+            let iosCountsHere = filesVersion.map {
+                VersionOrder.compare(VersionParts(text).core, VersionParts($0).core) != .orderedAscending
+            } ?? true
+            let versions = try parses.versions(blobs: blobs, workspace: self,
+                                               skipping: iosCountsHere ? [] : TagFileParses.iosOnly(entries))
             // A tag carrying its build (`v1.7.0.4` under `v{version}.{build}`) says what the stores took, files or not.
             guard versions != nil || tag.build != nil else { continue }
             let iosBuild = BuildNumberPolicy.highest([versions?.highestIOSBuild, tag.build].compactMap { $0 })
@@ -103,7 +110,13 @@ private struct TagFileParses {
 
     /// The versions the files hold as `blobs` (one per path in the repository, nil where the file is missing at
     /// the tag); nil when no file can be read or one that exists cannot be parsed.
-    mutating func versions(blobs: [ObjectID?], workspace: Workspace) throws -> CurrentVersions? {
+    /// The entries only an iOS build reads (their build numbers are CFBundleVersion, never a versionCode).
+    static func iosOnly(_ entries: [FileEntry]) -> Set<Int> {
+        Set(entries.indices.filter { [.pbxproj, .plist, .xcconfig].contains(entries[$0].format) })
+    }
+
+    /// `skipping`: entries not to read at this tag (their values cannot count there).
+    mutating func versions(blobs: [ObjectID?], workspace: Workspace, skipping: Set<Int> = []) throws -> CurrentVersions? {
         var blobOf: [ObjectID?] = []
         var k = 0
         for path in paths {
@@ -112,7 +125,7 @@ private struct TagFileParses {
         var files: [FileVersions] = []
         var texts: [String: String]?
         var project: ProjectFiles?
-        for (i, entry) in entries.enumerated() {
+        for (i, entry) in entries.enumerated() where !skipping.contains(i) {
             guard let blob = blobOf[i], let path = paths[i] else { continue }
             if let hit = kept[i].first(where: { $0.blob == blob && $0.reads.allSatisfy { blobOf[$0.entry] == $0.blob } }) {
                 guard let parsed = hit.parsed else { return nil }
@@ -121,7 +134,7 @@ private struct TagFileParses {
             }
             if texts == nil {
                 var read: [String: String] = [:]
-                for (j, p) in paths.enumerated() {
+                for (j, p) in paths.enumerated() where !skipping.contains(j) {
                     guard let p, let b = blobOf[j] else { continue }
                     if self.texts[b] == nil {
                         self.texts[b] = .some(String(validating: try workspace.repository.blobBytes(b), as: UTF8.self))
@@ -129,7 +142,7 @@ private struct TagFileParses {
                     if let text = self.texts[b] ?? nil { read[p] = text }
                 }
                 texts = read
-                if files.isEmpty, entries.indices.allSatisfy({ j in paths[j].map { read[$0] != nil } ?? false }),
+                if files.isEmpty, skipping.isEmpty, entries.indices.allSatisfy({ j in paths[j].map { read[$0] != nil } ?? false }),
                    let same = workspace.versionsIfWorkTree(read, paths: paths) {
                     // The files of the work tree, already read and parsed.
                     for (j, file) in same.files.enumerated() {
