@@ -47,6 +47,14 @@ extension Workspace {
         let paths = entries.map { LexicalPath.inRepository($0.path, root: root) }
         var seen: Set<ObjectID> = []
         var parses = TagFileParses(entries: entries, paths: paths)
+        // A file that holds no build number in the work tree (a package.json, a versionName-only properties file)
+        // holds none at the tags either: it is not read there.
+        let current = try? readVersions()
+        let noBuilds = Set(entries.indices.filter { i in
+            guard let file = current?.files.first(where: { $0.entry == entries[i] }) else { return false }
+            return !file.locations.contains { [.iosBuild, .androidBuild, .build].contains($0.field) }
+        })
+        let iosOnly = TagFileParses.iosOnly(entries)
         var result = ReleasedBuildNumbers()
         let present = paths.compactMap { $0 }
         for tag in try releaseTags().parsed {
@@ -61,7 +69,7 @@ extension Workspace {
                 VersionOrder.compare(VersionParts(text).core, VersionParts($0).core) != .orderedAscending
             } ?? true
             let versions = try parses.versions(blobs: blobs, workspace: self,
-                                               skipping: iosCountsHere ? [] : TagFileParses.iosOnly(entries))
+                                               skipping: iosCountsHere ? noBuilds : noBuilds.union(iosOnly))
             // A tag carrying its build (`v1.7.0.4` under `v{version}.{build}`) says what the stores took, files or not.
             guard versions != nil || tag.build != nil else { continue }
             let iosBuild = BuildNumberPolicy.highest([versions?.highestIOSBuild, tag.build].compactMap { $0 })
