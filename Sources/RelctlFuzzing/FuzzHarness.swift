@@ -1,10 +1,14 @@
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 import RelctlCLI
 import RelctlCore
 import RelctlFiles
 
 /// The fuzz harnesses: each takes any bytes, must never crash, and checks what must hold for every input. A broken
 /// property stops the process (`fatalError`), which libFuzzer and the seeded driver both report as a crash, unless
-/// `onBrokenProperty` takes it (the tests).
+/// a test collects it (`reportingBrokenProperties`).
 package enum FuzzHarness {
     package static func run(_ target: FuzzTarget, _ bytes: [UInt8]) {
         switch target {
@@ -19,13 +23,25 @@ package enum FuzzHarness {
     /// The id the classifiers are compared on.
     static let commitID = CommitID(hex: String(repeating: "a", count: 40))!
 
-    /// Where a broken property goes: nil (libFuzzer, the seeded driver) stops the process, which both report as a
-    /// crash; the test suite sets it to record an issue for the one test instead (`SeededFuzzTests`).
-    @TaskLocal package static var onBrokenProperty: (@Sendable (String) -> Void)?
+    /// Where a broken property goes, per thread: none (libFuzzer, the seeded driver) stops the process, which both
+    /// report as a crash; the test suite collects them for the one test instead (`SeededFuzzTests`), on the thread
+    /// that runs it. (Not a `@TaskLocal`: its synchronous `withValue` crashed in `swift_task_localValuePush` under
+    /// AddressSanitizer in the optimised test build.)
+    private static let reporters = Mutex<[UInt: @Sendable (String) -> Void]>([:])
+
+    /// Runs `body` with every broken property on this thread going to `report` instead of stopping the process.
+    package static func reportingBrokenProperties<T>(to report: @escaping @Sendable (String) -> Void,
+                                                     _ body: () throws -> T) rethrows -> T {
+        let thread = UInt(pthread_self())
+        reporters.withLock { $0[thread] = report }
+        defer { _ = reporters.withLock { $0.removeValue(forKey: thread) } }
+        return try body()
+    }
 
     static func check(_ condition: @autoclosure () -> Bool, _ what: @autoclosure () -> String) {
         guard !condition() else { return }
-        guard let report = onBrokenProperty else { fatalError("fuzz property broken: \(what())") }
+        let thread = UInt(pthread_self())
+        guard let report = reporters.withLock({ $0[thread] }) else { fatalError("fuzz property broken: \(what())") }
         report("fuzz property broken: \(what())")
     }
 

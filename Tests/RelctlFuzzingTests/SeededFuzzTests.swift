@@ -16,9 +16,9 @@ struct SeededFuzzTests {
     /// Runs `body` with every broken property collected (the result) instead of stopping the process.
     static func brokenProperties(_ body: () throws -> Void) rethrows -> [String] {
         let broken = Mutex<[String]>([])
-        try FuzzHarness.$onBrokenProperty.withValue({ message in
+        try FuzzHarness.reportingBrokenProperties(to: { message in
             broken.withLock { $0.append(message) }
-        }, operation: body)
+        }, body)
         return broken.withLock { $0 }
     }
 
