@@ -69,7 +69,7 @@ SANITIZER_FLAGS = -c release -Xswiftc -enable-testing
 sanitize: asan tsan
 
 asan: test-deps
-	LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan.supp ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:halt_on_error=1 \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan.supp:print_suppressions=0 ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:halt_on_error=1 \
 		$(SWIFT) test $(SANITIZER_FLAGS) --sanitize=address --scratch-path .build/asan
 
 tsan: test-deps
