@@ -253,7 +253,9 @@ struct HooksLayoutAndLinkTests {
         try repo.git(["config", "core.hooksPath", "githooks"])
         let refused = try hooks(repo, ["install"])
         #expect(refused.status == 1)
-        let real = try #require(realpath(outside, nil).map { String(cString: $0) })
+        let resolved = try #require(realpath(outside, nil))
+        defer { free(resolved) }
+        let real = String(cString: resolved)
         #expect(refused.stderr == "error: githooks leads outside the repository (to \(real)) through a symbolic link; relctl does not write a hook there (remove the link, or point core.hooksPath at a folder inside the repository)\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside).isEmpty)
         // The fix: a folder inside the repository.
