@@ -47,14 +47,19 @@ extension Workspace {
         let paths = entries.map { LexicalPath.inRepository($0.path, root: root) }
         var seen: Set<ObjectID> = []
         var parses = TagFileParses(entries: entries, paths: paths)
-        // A file that holds no build number in the work tree (a package.json, a versionName-only properties file)
-        // holds none at the tags either: it is not read there.
+        // A file is read at a tag only when it can hold a build number that counts there, judged by what its work-tree
+        // copy holds: one with no build number (a package.json) never; one with only an iOS build (an Xcode project, a
+        // plist, an xcconfig) not at a tag below the files' version (App Store Connect compares builds within one
+        // version), so a long history of releases costs one Android parse each.
         let current = try? readVersions()
-        let noBuilds = Set(entries.indices.filter { i in
-            guard let file = current?.files.first(where: { $0.entry == entries[i] }) else { return false }
-            return !file.locations.contains { [.iosBuild, .androidBuild, .build].contains($0.field) }
-        })
-        let iosOnly = TagFileParses.iosOnly(entries)
+        func skipped(unless fields: [VersionField]) -> Set<Int> {
+            Set(entries.indices.filter { i in
+                guard let file = current?.files.first(where: { $0.entry == entries[i] }) else { return false }
+                return !file.locations.contains { fields.contains($0.field) }
+            })
+        }
+        let noBuilds = skipped(unless: [.iosBuild, .androidBuild, .build])
+        let noAndroidBuilds = skipped(unless: [.androidBuild, .build])
         var result = ReleasedBuildNumbers()
         let present = paths.compactMap { $0 }
         for tag in try releaseTags().parsed {
@@ -62,14 +67,12 @@ extension Workspace {
             guard let reference = try repository.tag(named: name), let commit = try repository.commit(of: reference),
                   seen.insert(commit).inserted else { continue }
             let blobs = try repository.blobIDs(at: present, in: commit)
-            // Only the files whose values can count are parsed: an iOS-only file (an Xcode project, a plist, an
-            // xcconfig) at a tag below the files' version holds nothing the iOS floor takes (App Store Connect
-            // compares builds within one version), so a long history of releases costs one Android parse each.
+            // An iOS build counts only from a tag whose version is not below the files'.
             let iosCountsHere = filesVersion.map {
                 VersionOrder.compare(VersionParts(text).core, VersionParts($0).core) != .orderedAscending
             } ?? true
             let versions = try parses.versions(blobs: blobs, workspace: self,
-                                               skipping: iosCountsHere ? noBuilds : noBuilds.union(iosOnly))
+                                               skipping: iosCountsHere ? noBuilds : noAndroidBuilds)
             // A tag carrying its build (`v1.7.0.4` under `v{version}.{build}`) says what the stores took, files or not.
             guard versions != nil || tag.build != nil else { continue }
             let iosBuild = BuildNumberPolicy.highest([versions?.highestIOSBuild, tag.build].compactMap { $0 })
@@ -79,10 +82,7 @@ extension Workspace {
             if let ios = iosBuild, ReleasedBuildNumbers.isHigher(ios, than: result.iosByVersion[core]?.build) {
                 result.iosByVersion[core] = (ios, name)
             }
-            let iosCounts = filesVersion.map {
-                VersionOrder.compare(core, VersionParts($0).core) != .orderedAscending
-            } ?? true
-            if iosCounts, let ios = iosBuild, ReleasedBuildNumbers.isHigher(ios, than: result.ios) {
+            if iosCountsHere, let ios = iosBuild, ReleasedBuildNumbers.isHigher(ios, than: result.ios) {
                 result.ios = ios
                 raised = true
             }
@@ -118,11 +118,6 @@ private struct TagFileParses {
 
     /// The versions the files hold as `blobs` (one per path in the repository, nil where the file is missing at
     /// the tag); nil when no file can be read or one that exists cannot be parsed.
-    /// The entries only an iOS build reads (their build numbers are CFBundleVersion, never a versionCode).
-    static func iosOnly(_ entries: [FileEntry]) -> Set<Int> {
-        Set(entries.indices.filter { [.pbxproj, .plist, .xcconfig].contains(entries[$0].format) })
-    }
-
     /// `skipping`: entries not to read at this tag (their values cannot count there).
     mutating func versions(blobs: [ObjectID?], workspace: Workspace, skipping: Set<Int> = []) throws -> CurrentVersions? {
         var blobOf: [ObjectID?] = []
