@@ -210,8 +210,7 @@ struct CIRecipeTests {
         let scratch = try makeTempDirectory(prefix: "relctl-ci-install")
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         try FileManager.default.createDirectory(atPath: scratch + "/bin", withIntermediateDirectories: true)
-        try "#!/bin/sh\necho \"sudo $*\" >> \"$SUDO_LOG\"\n".write(toFile: scratch + "/bin/sudo", atomically: true, encoding: .utf8)
-        chmod(scratch + "/bin/sudo", 0o755)
+        try writeExecutable("#!/bin/sh\necho \"sudo $*\" >> \"$SUDO_LOG\"\n", to: scratch + "/bin/sudo")
         var environment = try Self.baseEnvironment()
         environment["PATH"] = scratch + "/bin:" + (environment["PATH"] ?? "")
         environment.merge(["GITHUB_PATH": scratch + "/path", "HOME": scratch + "/home", "SUDO_LOG": scratch + "/sudo.log",
@@ -226,6 +225,12 @@ struct CIRecipeTests {
         let missing = try runProcess("/bin/bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", script], in: scratch, environment: environment)
         #expect(missing.status != 0)
         #expect(missing.stderr.contains("set the repository variable RELCTL_GIT_URL to the git URL of relctl"), "\(missing.stderr)")
+
+        // A failed `apt-get update` fails the step (as `a && b` under `bash -e` would not: it skips b and goes on).
+        environment["RELCTL_GIT_URL"] = "file:///nowhere/relctl.git"
+        try writeExecutable("#!/bin/sh\n[ \"$2\" = update ] && exit 100\necho \"sudo $*\" >> \"$SUDO_LOG\"\n", to: scratch + "/bin/sudo")
+        let offline = try runProcess("/bin/bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", script], in: scratch, environment: environment)
+        #expect(offline.status == 100, "\(offline.stderr)")
     }
 
     /// A protected main: the remote's pre-receive hook refuses the push of main (as GitHub refuses GITHUB_TOKEN).
@@ -235,7 +240,7 @@ struct CIRecipeTests {
     @Test func gitHubReleaseOnAProtectedMainFailsCleanlyThenReleasesWithABypassToken() throws {
         let origin = try Self.origin(commits: ["feat: offline maps"])
         let hook = origin.path + "/hooks/pre-receive"
-        try """
+        try writeExecutable("""
         #!/bin/sh
         while read old new ref; do
           if [ "$ref" = refs/heads/main ]; then
@@ -243,8 +248,7 @@ struct CIRecipeTests {
             exit 1
           fi
         done
-        """.write(toFile: hook, atomically: true, encoding: .utf8)
-        chmod(hook, 0o755)
+        """, to: hook)
         let daemon = try GitDaemon(serving: origin.path)
         defer { daemon.stop() }
         let before = try origin.git(["for-each-ref"])

@@ -224,3 +224,12 @@ public func fnv1a(_ data: Data) -> UInt64 {
     }
     return hash
 }
+
+/// Writes an executable script that a test then runs. The file is written by a child shell, not by this
+/// process: the tests run in parallel threads that fork, and a write descriptor open in this process while
+/// another thread forks is inherited by that child, so running the script could fail with "Text file busy"
+/// (ETXTBSY), which a shell reports as exit 126 and an `a && b` line under `set -e` silently skips.
+public func writeExecutable(_ text: String, to path: String) throws {
+    let written = try runProcess("/bin/sh", ["-c", "cat > \"$1\" && chmod 755 \"$1\"", "sh", path], input: text)
+    guard written.status == 0 else { throw CommandFailed(description: "writing \(path): \(written.stderr)") }
+}
