@@ -25,6 +25,30 @@ struct GateEvaluateTests {
             """)
     }
 
+    /// A beta build reports `2.3.1-beta.1`, which relctl itself writes into an Android versionName: evaluated as
+    /// the app's library reads it (its parts 2, 3, 1, 1), never a usage error.
+    @Test func aPrereleaseVersionIsEvaluatedAsTheAppReadsIt() throws {
+        let repo = try GateApp.firebase()
+        let result = relctl(["gate", "evaluate", "2.3.1-beta.1", "--platform", "ios"], in: repo.path)
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout == """
+            status:     updateAvailable
+            reason:     2.3.1-beta.1 is below the latest 2.5.0 for ios: the update is offered, with Later (belowLatest)
+            installed:  2.3.1-beta.1 (compared as 2.3.1.1, as the app reads it)
+            minimum:    2.3.1
+            latest:     2.5.0
+            message:    Tidewater 2.5 is out with offline harbour charts — update when you are back in port.
+            store:      https://apps.apple.com/app/tidewater/id6446001234
+
+            """)
+        let below = try json(relctl(["gate", "evaluate", "2.3.0-rc.9", "--platform", "ios", "--json"], in: repo.path))
+        #expect(below["status"] as? String == "blocked")
+        #expect(below["installed"] as? String == "2.3.0-rc.9")
+        let none = relctl(["gate", "evaluate", "unknown"], in: repo.path)
+        #expect(none.code == 64)
+        #expect(none.stderr.hasPrefix("error: installed version 'unknown' has no number in it; give the version the app reports, like 2.3.0\n"), "\(none.stderr)")
+    }
+
     @Test func theSameVersionOnAndroidReadsTheDefaultMinimumAndIsNudged() throws {
         let repo = try GateApp.firebase()
         let object = try json(relctl(["gate", "evaluate", "2.3.0", "--platform", "android", "--json"], in: repo.path))

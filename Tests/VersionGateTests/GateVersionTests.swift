@@ -34,15 +34,37 @@ struct GateVersionTests {
         #expect(GateVersion("2.0+").build == "")
     }
 
-    @Test("leading zeros do not count and long numbers compare exactly")
+    @Test("leading zeros do not count and long numbers compare as JavaScript numbers, as the seed's parseInt does")
     func leadingZerosAndLongNumbers() {
         #expect(GateVersion("1.02") == GateVersion("1.2"))
         #expect(GateVersion("1.010") > GateVersion("1.9"))
-        #expect(GateVersion("1.99999999999999999999999") > GateVersion("1.99999999999999999999998"))
-        #expect(GateVersion("100000000000000000000000") > GateVersion("99999999999999999999999"))
+        // Exact up to 2^53; beyond, rounded to the nearest double as JavaScript rounds it.
+        #expect(GateVersion("1.9007199254740991") > GateVersion("1.9007199254740990"))
+        #expect(GateVersion("1.9007199254740993") == GateVersion("1.9007199254740992"))
+        #expect(GateVersion("1.99999999999999999999999") == GateVersion("1.99999999999999999999998"))
+        #expect(GateVersion("100000000000000000000000") == GateVersion("99999999999999999999999"))
+        #expect(GateVersion("1.200000000000000000000000") > GateVersion("1.99999999999999990000000"))
+        #expect(GateVersion("1." + String(repeating: "9", count: 400)) > GateVersion("1.18446744073709551616"))
         #expect(GateVersion("1.99999999999999999999999").segment(1) == nil)
         #expect(GateVersion("4.10.2").segment(1) == 10)
         #expect(GateVersion("4.10").segment(2) == 0)
+    }
+
+    @Test("a segment is read as parseInt reads it: whitespace before it, a sign, digits up to the first other character")
+    func segmentsAreReadAsParseInt() {
+        #expect(GateVersion("3. 6.36") == GateVersion("3.6.36"))
+        #expect(GateVersion("3.\t6") == GateVersion("3.6"))
+        #expect(GateVersion("3.\u{A0}6") == GateVersion("3.6"))
+        #expect(GateVersion("3.\u{3000}6") == GateVersion("3.6"))
+        #expect(GateVersion("3.\u{FEFF}6") == GateVersion("3.6"))
+        #expect(GateVersion("3.\u{85}6") == GateVersion("3.0"), "NEL is not JavaScript whitespace")
+        #expect(GateVersion("3.+6") == GateVersion("3.6"))
+        #expect(GateVersion("3.-1") < GateVersion("3"))
+        #expect(GateVersion("3.-0") == GateVersion("3"))
+        #expect(GateVersion("3.6 1") == GateVersion("3.6"))
+        #expect(GateVersion("2.1.0-beta.1") > GateVersion("2.1.0"), "its last part is a segment of its own")
+        #expect(GateVersion("2.1.0-beta.1") == GateVersion("2.1.0.1"))
+        #expect(GateVersion("1+2.5") == GateVersion("1.5"), "the whole text is split, as the seed splits it")
     }
 
     @Test("whitespace around a version is ignored")
@@ -86,6 +108,8 @@ struct GateVersionTests {
         #expect(!GateVersion("").hasNumber)
         #expect(!GateVersion("unknown").hasNumber)
         #expect(!GateVersion("v.x").hasNumber)
+        #expect(GateVersion(" . 3").hasNumber)
+        #expect(!GateVersion("-.+").hasNumber)
     }
 
     @Test("the seed's parseInt comparison and this one agree", arguments: [

@@ -28,7 +28,23 @@ enum GateArguments {
         return version
     }
 
-    /// An optional version option (`--dismissed`, `--min`…).
+    /// A version as an app or a store reports it (`gate evaluate`'s installed version, `--dismissed`,
+    /// `--store-version`): anything the app's library can compare, which is any text with a number in one of
+    /// its dot-separated parts (`2.1.0-beta.1`, `2.4 (283)`, ` 3.6`); read as the library reads it.
+    static func reportedVersion(_ text: String, _ what: String, usage: String) throws -> GateVersion {
+        let version = GateVersion(text)
+        guard version.hasNumber else {
+            throw UsageError(message: "\(what) '\(text)' has no number in it; give the version the app reports, like 2.3.0", usage: usage)
+        }
+        return version
+    }
+
+    /// An optional reported version option (`--dismissed`, `--store-version`).
+    static func reportedVersion(option name: String, _ arguments: ParsedArguments, usage: String) throws -> GateVersion? {
+        try arguments.value(name).map { try reportedVersion($0, name, usage: usage) }
+    }
+
+    /// An optional version option (`--min`, `--latest`).
     static func version(option name: String, _ arguments: ParsedArguments, usage: String) throws -> GateVersion? {
         try arguments.value(name).map { try version($0, name, usage: usage) }
     }

@@ -18,7 +18,7 @@ enum GateEvaluateCommand {
                   .value("--dismissed", "VERSION", "The version the user chose Later for (the nudge for exactly it is not shown)."),
                   .value("--store-version", "VERSION", "The version the store lists, when the store is the source of the latest."),
                   .json, .repo, .config],
-        positionals: [PositionalSpec(name: "installed-version", optional: false, help: "The app version installed on the device, e.g. 2.4.1 (a +build is ignored).")],
+        positionals: [PositionalSpec(name: "installed-version", optional: false, help: "The app version installed on the device as the app reports it, e.g. 2.4.1 or 2.5.0-beta.1 (compared as the app's library compares it).")],
         discussion: """
         The verdict is the library's (VersionGate's GateLadder), with the values the platform reads (its condition's,
         else the default; without --platform, the default values): maintenance on → maintenance; with
@@ -37,9 +37,9 @@ enum GateEvaluateCommand {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let usage = spec.usage
-        let installed = try GateArguments.version(arguments.positionals[0], "installed version", usage: usage)
-        let dismissed = try GateArguments.version(option: "--dismissed", arguments, usage: usage)
-        let storeVersion = try GateArguments.version(option: "--store-version", arguments, usage: usage)
+        let installed = try GateArguments.reportedVersion(arguments.positionals[0], "installed version", usage: usage)
+        let dismissed = try GateArguments.reportedVersion(option: "--dismissed", arguments, usage: usage)
+        let storeVersion = try GateArguments.reportedVersion(option: "--store-version", arguments, usage: usage)
         let workspace = try Workspace.open(arguments, context)
         let settings = try workspace.gateSettings()
         let platform = try GateArguments.platform(arguments, settings: settings, usage: usage)
@@ -75,7 +75,8 @@ enum GateEvaluateCommand {
         }
         var text = "status:     \(decision.status.rawValue)\n"
         text += "reason:     \(explain(decision, platform: platform, dismissed: dismissed))\n"
-        text += "installed:  \(decision.installed)\n"
+        let readAs = decision.installed.isWellFormed ? "" : " (compared as \(decision.installed.readAs), as the app reads it)"
+        text += "installed:  \(decision.installed)\(readAs)\n"
         text += "minimum:    \(decision.minimum?.description ?? "none")\n"
         text += "latest:     \(decision.latest?.description ?? "none")\(storeVersion != nil && decision.status != .error ? " (the store's)" : "")\n"
         if !decision.message.isEmpty { text += "message:    \(decision.message)\n" }
