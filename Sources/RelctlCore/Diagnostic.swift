@@ -10,9 +10,18 @@ public struct DiagnosticLocation: Sendable, Hashable {
     }
 }
 
+/// How much a diagnostic weighs: an error stops the command (exit code non-zero), a warning is said and the
+/// command goes on, a note adds what the user should know. The command line prints each with its label
+/// (`error:`, `warning:`, `note:`), and under CI the provider turns errors and warnings into annotations.
+public enum Severity: String, Sendable, Hashable, CaseIterable {
+    case error, warning, note
+}
+
 /// A problem the user can fix: where it is, what happened, and how to fix it. Every error relctl shows
 /// conforms, and the command line prints each one the same way: `error: path:line: message (hint)`.
 public protocol Diagnostic: Error, CustomStringConvertible {
+    /// Error (the default), warning or note.
+    var severity: Severity { get }
     /// The file (and line) the problem is in; nil when it is about no one file.
     var location: DiagnosticLocation? { get }
     /// What happened, in one line.
@@ -22,6 +31,7 @@ public protocol Diagnostic: Error, CustomStringConvertible {
 }
 
 extension Diagnostic {
+    public var severity: Severity { .error }
     public var location: DiagnosticLocation? { nil }
     public var hint: String? { nil }
 
@@ -42,16 +52,24 @@ extension Diagnostic {
     }
 }
 
-/// A problem with no type of its own: a location, a message and a hint.
+/// A problem with no type of its own: a location, a message, a hint and a severity (an error unless said).
+/// Planning returns a list of them, so a preflight reports every problem at once.
 public struct Problem: Diagnostic, Sendable, Hashable {
+    public var severity: Severity
     public var location: DiagnosticLocation?
     public var message: String
     public var hint: String?
 
-    public init(_ message: String, at location: DiagnosticLocation? = nil, hint: String? = nil) {
+    public init(_ message: String, at location: DiagnosticLocation? = nil, hint: String? = nil, severity: Severity = .error) {
+        self.severity = severity
         self.location = location
         self.message = message
         self.hint = hint
+    }
+
+    /// Any diagnostic as a problem with the same severity, place, message and hint.
+    public init(_ diagnostic: any Diagnostic) {
+        self.init(diagnostic.message, at: diagnostic.location, hint: diagnostic.hint, severity: diagnostic.severity)
     }
 }
 

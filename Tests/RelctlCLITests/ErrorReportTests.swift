@@ -1,6 +1,7 @@
 import Testing
 import RelctlCore
 import RelctlFiles
+import RelctlGit
 @testable import RelctlCLI
 
 @Suite("Error report: every error one way, exit codes in one place")
@@ -29,6 +30,29 @@ struct ErrorReportTests {
             == ("error: .relctl.json:3: unknown key 'tagFromat'; did you mean 'tagFormat'?\n", 1))
         #expect(report(StoreRuleViolation(message: "m", rule: "r", fix: "f")) == ("error: m (rule: r; fix: f)\n", 1))
         #expect(report(CLIFailure(message: "the repository has no commits yet")) == ("error: the repository has no commits yet\n", 1))
+    }
+
+    /// Each diagnostic is printed with its severity's label; a preflight prints every problem with its own
+    /// severity, then the count, and exits by its property (1).
+    @Test func severitiesGetTheirLabels() {
+        let problems = [Problem("no version file holds 2.0.0", at: DiagnosticLocation(path: "/srv/checkout/app/app.json", line: 4), hint: "run relctl sync"),
+                        Problem("the changelog has no Unreleased heading", severity: .warning),
+                        Problem("the tag v2.0.0 will be pushed to origin", severity: .note)]
+        #expect(report(PreflightFailure(problems: problems)) == ("""
+            error: app.json:4: no version file holds 2.0.0 (run relctl sync)
+            warning: the changelog has no Unreleased heading
+            note: the tag v2.0.0 will be pushed to origin
+            nothing was changed (3 preflight problems)
+
+            """, 1))
+        #expect(Problem(ConfigError(path: ".relctl.json", line: 3, message: "m")).severity == .error)
+        #expect(Problem(Problem("w", severity: .warning)).severity == .warning)
+    }
+
+    @Test func libgit2ErrorsSayTheFixWhereTheirKindHasOne() {
+        #expect(report(GitError(kind: .shallowHistory, operation: "walk history", message: "object not found"))
+            == ("error: walk history: object not found (the clone is shallow; fetch the whole history (git fetch --unshallow, or fetch-depth: 0 in actions/checkout))\n", 1))
+        #expect(report(GitError(kind: .other, operation: "read tag v1.0.0", message: "corrupt")) == ("error: read tag v1.0.0: corrupt\n", 1))
     }
 
     @Test func exitCodesAreThrownValues() {

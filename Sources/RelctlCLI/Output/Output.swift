@@ -52,6 +52,16 @@ package final class Output: @unchecked Sendable {
 
     package func error(_ text: String) { writeErr(paint("error:", .red) + " " + safe(TerminalText.escaped(text)) + "\n") }
     package func warning(_ text: String) { writeErr(paint("warning:", .yellow) + " " + safe(TerminalText.escaped(text)) + "\n") }
+    /// A diagnostic with its severity's label: `error: path:line: message (hint)`, `warning: …` or `note: …`.
+    package func emit(_ diagnostic: any Diagnostic, root: String? = nil) {
+        let text = diagnostic.rendered(relativeTo: root)
+        switch diagnostic.severity {
+        case .error: error(text)
+        case .warning: warning(text)
+        case .note: note(text)
+        }
+    }
+
     package func note(_ text: String) { writeErr(paint("note:", .cyan) + " " + safe(TerminalText.escaped(text)) + "\n") }
 
     /// `place: label text` on stderr with `label` painted (`lint`'s `file:line: error: …`).
