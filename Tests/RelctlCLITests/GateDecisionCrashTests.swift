@@ -119,7 +119,7 @@ func expectOneCleanDecision(_ repo: TestRepository, _ scenario: DecisionScenario
     for leftover in ["relctl-release.json", "relctl-release.json.tmp", "index.lock", "refs/heads/main.lock", "refs/tags/v2.43.0.lock"] {
         #expect(!FileManager.default.fileExists(atPath: gitDir + "/" + leftover), "\(leftover)", sourceLocation: sourceLocation)
     }
-    let keeps = try FileManager.default.contentsOfDirectory(atPath: gitDir).filter { $0.contains(".relctl-keep-") }
+    let keeps = try FileManager.default.contentsOfDirectory(atPath: gitDir).filter { $0.hasPrefix("relctl-keep-") }
     #expect(keeps.isEmpty, "\(keeps)", sourceLocation: sourceLocation)
 }
 

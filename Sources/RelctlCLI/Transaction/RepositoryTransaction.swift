@@ -264,7 +264,7 @@ struct RepositoryTransaction {
     private mutating func makeKeeps(gitDir: String) {
         for path in writes.filter({ $0.oldBytes != nil }).map(\.path) + deletions.map(\.path)
                 + (commitMessage == nil ? [] : [gitDir + "/index"]) {
-            let keep = Self.keepName(path)
+            let keep = Self.keepName(gitDir: gitDir)
             if link(path, keep) == 0 { keeps[path] = keep }
         }
     }
@@ -274,15 +274,14 @@ struct RepositoryTransaction {
         keeps = [:]
     }
 
-    /// A second name for `path`, beside it: `.name.relctl-keep-<pid>-<n>`, which a run recovering this one's
-    /// journal removes (`TransactionRecovery.removeKeeps`).
-    static func keepName(_ path: String) -> String {
-        let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        return (folder.isEmpty ? "." : folder) + "/.\(name)\(keepMarker)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    /// A second name for a file, in `.git` (`relctl-keep-<pid>-<n>`: git ignores it, and `git status` never shows
+    /// it); a run recovering this one's journal, or any later run once this process is gone, removes it
+    /// (`TransactionRecovery.removeKeeps`).
+    static func keepName(gitDir: String) -> String {
+        gitDir + "/" + keepPrefix + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     }
 
-    static let keepMarker = ".relctl-keep-"
+    static let keepPrefix = "relctl-keep-"
 
     // MARK: The journal
 

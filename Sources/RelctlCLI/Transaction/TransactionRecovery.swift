@@ -22,9 +22,11 @@ enum TransactionRecovery {
     /// What `Workspace.open` runs right after it takes the lock: an interrupted gate decision or adopt is finished or
     /// rolled back before the command reads anything; a release is left to `relctl release`.
     static func recoverAtOpen(root: String, repository: Repository, output: Output) throws -> Outcome {
-        guard let journal = try TransactionJournal.load(gitDir: repository.gitDir), journal.transactionKind != .release else {
+        guard let journal = try TransactionJournal.load(gitDir: repository.gitDir) else {
+            removeKeeps(gitDir: repository.gitDir)
             return .nothingInterrupted
         }
+        guard journal.transactionKind != .release else { return .nothingInterrupted }
         return try recover(journal, folders: [root], root: root, repository: repository, output: output)
     }
 
@@ -40,6 +42,7 @@ enum TransactionRecovery {
         }
         guard let journal = try TransactionJournal.load(gitDir: repository.gitDir) else {
             reportRemoved(removeStaleTempFiles(in: folders, root: root), output: output)
+            removeKeeps(gitDir: repository.gitDir)
             return .nothingInterrupted
         }
         return try recover(journal, folders: folders, root: root, repository: repository, output: output)
@@ -93,13 +96,13 @@ enum TransactionRecovery {
             unlink(lock)
             output.note("removed \(lock), git's lock file left by the killed relctl (pid \(journal.pid))")
         }
-        removeKeeps(of: journal, in: folders + [gitDir])
 
         // Finished once its commit is on the branch; making no commit, once its first tag exists.
         var firstTagMade = false
         if journal.commitMessage == nil, let first = journal.tags.first { firstTagMade = try repository.tag(named: first.name) != nil }
         if committed != nil || firstTagMade {
             let made = try RepositoryTransaction.finishTags(of: journal, commit: committed, repository: repository)
+            removeKeeps(gitDir: gitDir, of: journal.pid)
             reportRemoved(removeStaleTempFiles(in: folders, root: root), output: output)
             TransactionJournal.remove(gitDir: gitDir)
             var text = "finished the interrupted \(what) (\(who)): "
@@ -132,6 +135,7 @@ enum TransactionRecovery {
             let names = foreign.joined(separator: ", ")
             throw CLIFailure(message: "cannot roll back the interrupted \(what) (\(who)): \(names) \(foreign.count == 1 ? "holds" : "hold") neither the bytes from before the \(journal.transactionKind == .release ? "release" : "change") nor the ones it wrote (changed by hand since?); keep or discard that change (git checkout -- \(foreign.joined(separator: " "))), then rerun \(rerun)")
         }
+        removeKeeps(gitDir: gitDir, of: journal.pid)
         var restored: [String] = []
         for (file, current) in restore.reversed() {
             try RepositoryTransaction.restore(file, current: current, root: root, repository: repository, what: what)
@@ -148,14 +152,15 @@ enum TransactionRecovery {
         return .rolledBack(what: what)
     }
 
-    /// The keeps (`RepositoryTransaction.keepName`) the killed run made in `folders`: hard links, so removing them
-    /// loses nothing; removed without a word.
-    static func removeKeeps(of journal: TransactionJournal, in folders: [String]) {
-        for folder in Set(folders).sorted() {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
-            for name in names where name.hasPrefix(".") && name.contains(RepositoryTransaction.keepMarker + "\(journal.pid)-") {
-                unlink(folder + "/" + name)
-            }
+    /// The keeps (`RepositoryTransaction.keepName`) in `.git` of `pid`, or of every relctl process that is gone:
+    /// hard links, so removing them loses nothing; removed without a word.
+    static func removeKeeps(gitDir: String, of pid: Int32? = nil) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: gitDir) else { return }
+        for name in names where name.hasPrefix(RepositoryTransaction.keepPrefix) {
+            let parts = name.dropFirst(RepositoryTransaction.keepPrefix.count).split(separator: "-")
+            guard parts.count == 2, let owner = Int32(parts[0]), owner != getpid(),
+                  owner == pid || !processIsRunning(owner) else { continue }
+            unlink(gitDir + "/" + name)
         }
     }
 
