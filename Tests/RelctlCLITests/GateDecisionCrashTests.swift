@@ -211,6 +211,31 @@ struct GateDecisionCrashTests {
         }
     }
 
+    /// A failure at each point (`RELCTL_TEST_FAULT`) undoes everything the transaction did — the document, the
+    /// marker, the index, the branch, the tag — says so in one line, and the same command then succeeds.
+    @Test(arguments: DecisionScenario.allCases.flatMap { scenario in
+        (scenario == .adopt ? ["after-write", "after-tag"] : ["after-write", "after-commit"]).map { (scenario, $0) }
+    })
+    func aFailureAtEachPointRestoresEverything(_ scenario: DecisionScenario, fault: String) throws {
+        let repo = try scenario.make()
+        let before = try repo.snapshot()
+        let head = try repo.git(["rev-parse", "HEAD"])
+        let failed = try runRelctl(scenario.arguments, in: repo.path, environment: repo.goldenEnvironment(["RELCTL_TEST_FAULT": fault]))
+        #expect(failed.status == 1)
+        let error = failed.stderr.split(separator: "\n").filter { $0.hasPrefix("error: ") }
+        let expected = scenario == .adopt
+            ? "error: cannot create v2.43.0: injected fault at \(fault); nothing was changed"
+            : "error: the decision could not be committed: injected fault at \(fault); the gate document, the marker and the index were restored"
+        #expect(error == [Substring(expected)], "\(failed.stderr)")
+        #expect(try repo.snapshot() == before)
+        #expect(try repo.git(["tag", "--list", "v2.43.0"]).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: repo.path + "/.git/relctl-release.json"))
+        let again = try runRelctl(scenario.arguments, in: repo.path, environment: repo.goldenEnvironment())
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(!again.stderr.contains("interrupted"), "\(again.stderr)")
+        try expectOneCleanDecision(repo, scenario, head: head)
+    }
+
     static let pendingWarning = "warning: major release 3.0.0 is pending: min_supported_version is unchanged; raise it only once 3.0.0 is live in every store the app ships to, then run, in order: relctl gate set-latest 3.0.0, then relctl gate raise-min 3.0.0 --confirm-live (or keep it: relctl gate keep-min --reason \"<why>\")\n"
 
     /// The journal's pid: the killed run's.
