@@ -236,6 +236,47 @@ struct GateDecisionCrashTests {
         try expectOneCleanDecision(repo, scenario, head: head)
     }
 
+    /// The journal of a gate decision or adopt is untrusted input exactly as a release's: an unknown kind, a tag on
+    /// an object that is not a commit, a path out of the work tree are refused before anything is touched, with the fix.
+    @Test(arguments: [(DecisionScenario.raiseMin, "write-1", "kind"), (.adopt, "journal", "tagTarget"), (.keepMin, "delete-1", "path")])
+    func anEditedJournalIsRefused(_ scenario: DecisionScenario, step: String, edit: String) throws {
+        let repo = try scenario.make()
+        let killed = try runRelctl(scenario.arguments, in: repo.path, environment: repo.goldenEnvironment(["RELCTL_TEST_CRASH": step]))
+        #expect(killed.status == SIGKILL)
+        let path = repo.path + "/.git/relctl-release.json"
+        var journal = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let problem: String
+        switch edit {
+        case "kind":
+            journal["kind"] = "gate drop-table"
+            problem = "the kind \"gate drop-table\" is not one this relctl knows"
+        case "tagTarget":
+            let blob = try repo.git(["rev-parse", "HEAD:package.json"]).trimmingCharacters(in: .newlines)
+            journal["tagTarget"] = blob
+            problem = "the tag v2.43.0 names \(blob.prefix(12)), which is not a commit of this repository"
+        default:
+            var files = try #require(journal["files"] as? [[String: Any]])
+            files[0]["path"] = "../victim.txt"
+            journal["files"] = files
+            problem = "the file \"../victim.txt\" is outside the work tree"
+        }
+        try JSONSerialization.data(withJSONObject: journal).write(to: URL(fileURLWithPath: path))
+        let before = try repo.snapshot()
+        let rerun = try runRelctl(scenario.arguments, in: repo.path, environment: repo.goldenEnvironment())
+        #expect(rerun.status == 1)
+        #expect(rerun.stderr == "error: cannot use the journal of an interrupted release, \(path): \(problem); check 'git status' and 'git log -1', put the files back as committed (git checkout -- .), then delete it (rm \(path)) and rerun\n",
+                "\(rerun.stderr)")
+        #expect(try repo.snapshot() == before)
+        #expect(try repo.git(["tag", "--list", "v2.43.0"]).isEmpty)
+        // The fix, followed literally, ends in the decision made once.
+        let head = try repo.git(["rev-parse", "HEAD"])
+        try repo.git(["checkout", "--", "."])
+        try FileManager.default.removeItem(atPath: path)
+        let again = try runRelctl(scenario.arguments, in: repo.path, environment: repo.goldenEnvironment())
+        #expect(again.status == 0, "\(again.stderr)")
+        try expectOneCleanDecision(repo, scenario, head: head)
+    }
+
     static let pendingWarning = "warning: major release 3.0.0 is pending: min_supported_version is unchanged; raise it only once 3.0.0 is live in every store the app ships to, then run, in order: relctl gate set-latest 3.0.0, then relctl gate raise-min 3.0.0 --confirm-live (or keep it: relctl gate keep-min --reason \"<why>\")\n"
 
     /// The journal's pid: the killed run's.
