@@ -124,8 +124,9 @@ enum ReleaseWorkflow {
         } else {
             if write.oldBytes != write.newBytes {
                 // A write with nothing to commit: the transaction writes it atomically, with no journal.
-                var transaction = RepositoryTransaction(.init(kind: .release, subject: plan.version, failed: "halt",
-                                                              restored: ""), root: plan.root, head: plan.head, identities: nil)
+                var transaction = RepositoryTransaction(.init(kind: .release, subject: plan.version, failed: "cannot write \(name)",
+                                                              restored: "nothing was changed"),
+                                                        root: plan.root, head: plan.head, identities: nil)
                 transaction.writes = [write]
                 _ = try transaction.apply(repository: repository, faults: FaultInjection(context.environment))
             }

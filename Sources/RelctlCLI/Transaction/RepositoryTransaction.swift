@@ -78,9 +78,9 @@ struct RepositoryTransaction {
 
     /// Writes, deletes, commits and tags.
     mutating func apply(repository: Repository, faults: FaultInjection) throws -> Applied {
-        // Nothing to commit or tag: the files are written (each atomically, all or nothing) and that is all; a
-        // temporary file a killed run left is removed by the next release.
-        if commitMessage == nil && tags.isEmpty {
+        // Nothing to commit, tag or delete (the halt's marker): the files are written (each atomically, all or
+        // nothing) and that is all, with no journal; a temporary file a killed run left is removed by the next release.
+        if commitMessage == nil && tags.isEmpty && deletions.isEmpty {
             do {
                 try TransactionalWriter.write(writes, step: faults.step)
             } catch {
@@ -150,7 +150,7 @@ struct RepositoryTransaction {
                 faults.step("delete-\(index + 1)")
             }
             try faults.check("after-write")
-            if let message = commitMessage, let branch {
+            if let message = commitMessage, branch != nil {
                 journal.record("written")
                 try journal.save(gitDir: gitDir)
                 faults.step("journal-written")
