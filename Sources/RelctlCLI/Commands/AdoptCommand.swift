@@ -144,7 +144,12 @@ enum AdoptCommand {
         }
         guard let identities else { throw CLIFailure(message: noIdentity) }
         let message = "\(tag)\n\nBaseline set by relctl adopt: the version files held \(text) when relctl was adopted; releases continue from here.\n"
-        try repository.createAnnotatedTag(tag, target: baseline.commit, message: message, tagger: identities.committer)
+        // Through the one transaction: journaled, so a run killed while git's tag lock exists is finished by the next.
+        var transaction = RepositoryTransaction(.init(kind: .adopt, subject: tag, failed: "cannot create \(tag)",
+                                                      restored: "nothing was changed"),
+                                                root: workspace.root, head: head, identities: identities)
+        transaction.tags = [.init(name: tag, message: message, target: baseline.commit)]
+        _ = try transaction.apply(repository: repository, faults: FaultInjection(context.environment))
         if json { printJSON(created: true) }
         context.output.message("created \(tag) on \(baseline.commit.hex.prefix(12)); it is local: the next 'relctl release --push' pushes it with the release (or: git push origin \(tag))")
     }

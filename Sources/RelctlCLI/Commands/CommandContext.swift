@@ -23,4 +23,6 @@ struct CommandContext {
 final class RunState {
     /// The work tree root of the repository the command opened: paths in error messages are shown relative to it.
     var repositoryRoot: String?
+    /// What the command found and did first, holding the lock: an interrupted transaction finished or rolled back.
+    var recovered: TransactionRecovery.Outcome = .nothingInterrupted
 }

@@ -5,8 +5,12 @@ import RelctlGit
 
 /// A decision about the gate, recorded as one commit: the document's new bytes (when a value moves) and the
 /// `.major-release-pending` marker removed (when the decision resolves it), with a message naming the decision.
-/// All or nothing: a failure before the commit exists restores the document, the marker, the index and the branch.
+/// Recorded by a `RepositoryTransaction`, as a release is: journaled, all or nothing, and a run killed on the way
+/// is finished or rolled back by the next command that takes the lock.
 struct GateDecisionCommit {
+    /// The decision (`gate raise-min`) and what it is about (`3.0.0 --platform ios`), as the journal names it.
+    var kind: TransactionJournal.Kind
+    var subject: String
     /// The document's change; nil when the decision leaves it alone (`keep-min`).
     var document: FileWrite?
     /// The document's path relative to the root (what the commit names).
@@ -16,7 +20,10 @@ struct GateDecisionCommit {
     var message: String
 
     /// `message`'s body lines are wrapped at 72 columns, as git's tools show them best; its title is kept.
-    init(document: FileWrite?, documentPath: String?, marker: (path: String, bytes: [UInt8])?, message: String) {
+    init(_ kind: TransactionJournal.Kind, subject: String, document: FileWrite?, documentPath: String?,
+         marker: (path: String, bytes: [UInt8])?, message: String) {
+        self.kind = kind
+        self.subject = subject
         self.document = document
         self.documentPath = documentPath
         self.marker = marker
@@ -125,7 +132,7 @@ struct GateDecisionCommit {
             return
         }
         guard let identities else { throw CLIFailure(message: Self.noIdentity) }
-        let commit = try apply(workspace, head: head, identities: identities)
+        let commit = try apply(workspace, head: head, identities: identities, faults: FaultInjection(context.environment))
         if json != nil {
             printJSON(commit: commit)
             output.message("\(done) (commit \(commit.hex.prefix(12)))")
@@ -135,77 +142,24 @@ struct GateDecisionCommit {
         if let deployHint { output.note(deployHint) }
     }
 
-    /// Writes, removes, commits. Returns the new commit.
-    func apply(_ workspace: Workspace, head: ObjectID, identities: Identities) throws -> ObjectID {
+    /// Writes, removes, commits, through the one `RepositoryTransaction`. Returns the new commit.
+    func apply(_ workspace: Workspace, head: ObjectID, identities: Identities, faults: FaultInjection) throws -> ObjectID {
         let repository = workspace.repository
         // The command took the lock before it read the document (`Workspace.open(…, locked:)`); else it is taken here.
         let lock = workspace.lock == nil ? try RepositoryLock.acquire(gitDir: repository.gitDir, command: "gate") : nil
         defer { lock?.release() }
         try InterruptedRelease.refuse(gitDir: repository.gitDir)
-        let writes = document.map { [$0] } ?? []
-        // Before anything changes, the document, the index and the marker are kept under a second name: hard links
-        // (or a rename), which need no data block, so a failure on a full disk is undone by renames, which need
-        // none either — never a raised document that no commit records.
-        let documentKeep = document.flatMap { $0.oldBytes == nil ? nil : Self.keepLink($0.path) }
-        let indexPath = repository.gitDir + "/index"
-        let indexKeep = Self.keepLink(indexPath)
-        var markerKeep: String?
-        func discardKeeps() {
-            for keep in [documentKeep, indexKeep, markerKeep] { if let keep { unlink(keep) } }
+        var transaction = RepositoryTransaction(
+            .init(kind: kind, subject: subject, failed: "the decision could not be committed",
+                  restored: "the gate document, the marker and the index were restored",
+                  keptAdvice: TransactionJournal.advice(for: kind), checkAdvice: "check 'git status'"),
+            root: workspace.root, head: head, identities: identities)
+        transaction.writes = document.map { [$0] } ?? []
+        transaction.deletions = marker.map { [.init(path: $0.path, bytes: $0.bytes)] } ?? []
+        transaction.commitMessage = message
+        guard let commit = try transaction.apply(repository: repository, faults: faults).commit else {
+            throw InternalError("a gate decision made no commit")
         }
-        do {
-            try TransactionalWriter.write(writes)
-        } catch {
-            discardKeeps()
-            throw CLIFailure(message: "\(error.description); nothing was changed")
-        }
-        do {
-            if let marker {
-                let keep = Self.keepName(marker.path)
-                guard rename(marker.path, keep) == 0 else {
-                    throw CLIFailure(message: "cannot remove \(MajorReleaseMarker.fileName): \(String(cString: strerror(errno)))")
-                }
-                markerKeep = keep
-            }
-            let commit = try repository.commit(paths: paths, message: message, identities: identities, expectedParent: head)
-            discardKeeps()
-            return commit
-        } catch {
-            var failures: [String] = []
-            if let document, let documentKeep, rename(documentKeep, document.path) == 0 {
-                // The document's own file is back, byte for byte.
-            } else {
-                failures += TransactionalWriter.undo(writes)
-            }
-            if let marker, let markerKeep, rename(markerKeep, marker.path) != 0,
-               (try? Data(marker.bytes).write(to: URL(fileURLWithPath: marker.path))) == nil {
-                failures.append(MajorReleaseMarker.fileName)
-            }
-            // A commit refused because git's index is locked never wrote the index: nothing to restore there.
-            let indexLocked = (error as? GitError)?.kind == .locked
-            if !indexLocked, !(indexKeep.map { rename($0, indexPath) == 0 } ?? false),
-               (try? repository.resetIndex(to: head, paths: paths)) == nil {
-                failures.append("the index")
-            }
-            for keep in [documentKeep, indexKeep, markerKeep] { if let keep { unlink(keep) } }
-            let what = (error as? GitError)?.description ?? (error as? CLIFailure)?.message ?? "\(error)"
-            throw CLIFailure(message: "the decision could not be committed: \(what); " + (failures.isEmpty
-                ? "the gate document, the marker and the index were restored"
-                : "could not restore \(failures.joined(separator: ", ")); check 'git status'"))
-        }
-    }
-
-    /// A second name for `path`, beside it, as relctl names its temporary files (`.name.relctl-<pid>-<n>.tmp`: a
-    /// killed run's is removed by the next release).
-    static func keepName(_ path: String) -> String {
-        let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        return (folder.isEmpty ? "." : folder) + "/.\(name).relctl-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
-    }
-
-    /// `path` hard-linked under `keepName`; nil when it does not exist or cannot be linked.
-    static func keepLink(_ path: String) -> String? {
-        let keep = keepName(path)
-        return link(path, keep) == 0 ? keep : nil
+        return commit
     }
 }

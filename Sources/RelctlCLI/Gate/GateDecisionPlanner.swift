@@ -73,7 +73,8 @@ struct GateDecisionPlanner {
         message += "Live: " + (live.map { "\($0); " } ?? "") + "confirmed in \(FloorDecision(stores: workspace.stores).storesText()) with --confirm-live.\n"
         if let resolves { message += resolves + "\n" }
         return PlannedGateDecision(
-            commit: GateDecisionCommit(document: edit.write, documentPath: loaded.path, marker: marker, message: message),
+            commit: GateDecisionCommit(.gateRaiseMin, subject: subject(version), document: edit.write, documentPath: loaded.path,
+                                       marker: marker, message: message),
             notes: notes,
             done: "raised \(site.label) from \(edit.change.old) to \(version) in \(loaded.path)" + (marker != nil ? "; the pending major release is resolved" : ""),
             deployHint: settings.deployHint,
@@ -102,11 +103,17 @@ struct GateDecisionPlanner {
         message += "Decision recorded with relctl gate set-latest \(version): users below \(version)\(onPlatform) (and not below the minimum) are offered the update once the document is deployed (release \(release.tag)).\n\n"
         message += edit.messageLines.joined(separator: "\n") + "\n"
         return .decided(PlannedGateDecision(
-            commit: GateDecisionCommit(document: edit.write, documentPath: loaded.path, marker: nil, message: message),
+            commit: GateDecisionCommit(.gateSetLatest, subject: subject(version), document: edit.write, documentPath: loaded.path,
+                                       marker: nil, message: message),
             notes: Self.skippedNotes(edit),
             done: "set \(site.label) from \(edit.change.old) to \(version) in \(loaded.path)",
             deployHint: loaded.settings.deployHint,
             json: fields("set-latest", key: site.key, from: edit.change.old, to: edit.change.new)))
+    }
+
+    /// What the journal names the decision by: the version, and the platform given (`3.0.0 --platform ios`).
+    private func subject(_ version: GateVersion) -> String {
+        "\(version)" + (platform.map { " --platform \($0)" } ?? "")
     }
 
     /// The value edited, refused when the edited document has a problem the original did not.
@@ -147,6 +154,50 @@ struct GateDecisionPlanner {
         }
         return ((marked.path, marked.bytes),
                 "Resolves the pending major release \(notice.version) (tag \(notice.tag)): \(MajorReleaseMarker.fileName) removed.", nil)
+    }
+}
+
+extension GateDecisionPlanner {
+    /// True when this run, taking the lock (`Workspace.open`), finished the very decision a killed run had begun
+    /// (`kind`, for `version` when given, on any platform): it is recorded, and the note said so; nothing is left.
+    static func finishedAtOpen(_ kind: TransactionJournal.Kind, version: GateVersion?, context: CommandContext) -> Bool {
+        guard case .finished(let what) = context.run.recovered else { return false }
+        let name = kind.rawValue + (version.map { " \($0)" } ?? "")
+        return what == name || what.hasPrefix(name + " ")
+    }
+
+    /// `gate keep-min --reason TEXT`: refused unless a major release is pending and its marker is committed (a halted
+    /// major release is not made yet). The document is not touched; the minimum that stays is named from it when a
+    /// gate is configured and readable.
+    static func keepMin(workspace: Workspace, reason: String) throws -> PlannedGateDecision {
+        // The marker as the workspace read it at open (`PendingMajor`).
+        guard let pending = workspace.pendingMajor else {
+            throw CLIFailure(message: "no major release decision is pending: there is no \(MajorReleaseMarker.fileName) at the repository root, so there is nothing to keep")
+        }
+        guard let notice = pending.notice else {
+            throw Problem("is not a major-release marker relctl can read", at: DiagnosticLocation(path: MajorReleaseMarker.fileName),
+                          hint: "restore it from git (git checkout -- \(MajorReleaseMarker.fileName)), or remove it yourself if no decision is pending")
+        }
+        if pending.committed == nil {
+            throw CLIFailure(message: "\(MajorReleaseMarker.fileName) is not committed: the major release \(notice.version) was halted and has not been made yet; relctl release --confirm-major makes it (and commits the marker), then decide with raise-min or keep-min")
+        }
+        var stays = "min_supported_version stays as it is"
+        if workspace.config.gate != nil, let loaded = try? workspace.loadGateDocument() {
+            let values = loaded.platformValues().map { "\($0.platform) \($0.minimum?.description ?? "none")" }
+            stays = "the minimum stays at \(values.joined(separator: ", ")) in \(loaded.path)"
+        }
+        var message = "chore(gate): keep the minimum supported version after major release \(notice.version)\n\n"
+        message += "Decision recorded with relctl gate keep-min: \(stays); old builds keep working after the major release \(notice.version) (tag \(notice.tag)).\n\n"
+        message += "Reason: \(reason)\n\n"
+        message += "Resolves the pending major release \(notice.version): \(MajorReleaseMarker.fileName) removed.\n"
+        return PlannedGateDecision(
+            commit: GateDecisionCommit(.gateKeepMin, subject: notice.version, document: nil, documentPath: nil,
+                                       marker: (pending.path, pending.bytes), message: message),
+            notes: [],
+            done: "kept the minimum after the major release \(notice.version); the pending decision is resolved",
+            deployHint: "push the commit (git push) so the team sees the decision",
+            json: [("decision", .string("keep-min")), ("majorRelease", .string(notice.version)),
+                   ("reason", .string(reason)), ("resolvesMajorRelease", .bool(true))])
     }
 }
 

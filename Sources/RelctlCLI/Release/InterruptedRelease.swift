@@ -1,42 +1,46 @@
 import Foundation
 
-/// A release whose journal is in `.git` (`ReleaseJournal`), as `relctl status` shows it: interrupted (killed, its
-/// process gone) or still running (its process holds the repository lock).
+/// A transaction whose journal is in `.git` (`TransactionJournal`: a release, a gate decision, adopt), as
+/// `relctl status` shows it: interrupted (killed, its process gone) or still running (its process holds the
+/// repository lock).
 struct InterruptedRelease {
-    let journal: ReleaseJournal
+    let journal: TransactionJournal
     let running: Bool
 
     /// `holdingLock`: this process holds the repository lock, so no release can be running (the lock's own
     /// descriptor would make `isHeld` say one is).
     /// Throws when a journal is there but cannot be used (empty, truncated, edited): never silent about it.
     static func find(gitDir: String, holdingLock: Bool = false) throws -> InterruptedRelease? {
-        guard let journal = try ReleaseJournal.load(gitDir: gitDir) else { return nil }
+        guard let journal = try TransactionJournal.load(gitDir: gitDir) else { return nil }
         return InterruptedRelease(journal: journal, running: !holdingLock && RepositoryLock.isHeld(gitDir: gitDir))
     }
 
+    var isRelease: Bool { journal.transactionKind == .release }
+
     var advice: String {
-        running ? "a relctl release (pid \(journal.pid)) is making it now"
-                : "rerun 'relctl release' to finish or roll it back"
+        running ? "a relctl \(journal.transactionKind.rawValue) (pid \(journal.pid)) is making it now" : journal.rerunAdvice
     }
 
     var text: String {
         let state = running ? "in progress" : "interrupted"
-        return "release:       \(journal.version) (\(journal.tag)) \(state), after step '\(journal.lastStep)'\n"
-            + "               \(advice)\n"
+        let line = isRelease ? "release:       \(journal.version) (\(journal.tag ?? "")) \(state)"
+                             : (running ? "in progress:   " : "interrupted:   ") + journal.what
+        return line + ", after step '\(journal.lastStep)'\n" + "               \(advice)\n"
     }
 
     var json: JSONOutput {
-        .object([
-            ("version", .string(journal.version)), ("tag", .string(journal.tag)),
-            ("branch", .string(Publishing.shortBranch(journal.branch))), ("step", .string(journal.lastStep)),
+        .object((isRelease ? [] : [("kind", JSONOutput.string(journal.transactionKind.rawValue))]) + [
+            ("version", .string(journal.version)), ("tag", .optional(journal.tag)),
+            ("branch", .optional(journal.branch.map(Publishing.shortBranch))), ("step", .string(journal.lastStep)),
             ("pid", .int(Int(journal.pid))), ("running", .bool(running)), ("advice", .string(advice)),
         ])
     }
 
     /// Other commands that commit or tag (`adopt`, `gate raise-min`, …) refuse to build on half a release: the
-    /// release must be finished or rolled back first. The caller holds the repository lock, so no release is running.
+    /// release must be finished or rolled back first. The caller holds the repository lock, so no release is running
+    /// (and `Workspace.open` finished or rolled back any other kind of transaction).
     static func refuse(gitDir: String) throws {
-        guard let journal = try ReleaseJournal.load(gitDir: gitDir) else { return }
-        throw CLIFailure(message: "release \(journal.version) was interrupted (\(ReleaseJournal.path(gitDir: gitDir)), stopped after step '\(journal.lastStep)'); rerun 'relctl release' to finish or roll it back first")
+        guard let journal = try TransactionJournal.load(gitDir: gitDir) else { return }
+        throw CLIFailure(message: "\(journal.what) was interrupted (\(TransactionJournal.path(gitDir: gitDir)), stopped after step '\(journal.lastStep)'); \(journal.rerunAdvice) first")
     }
 }

@@ -71,7 +71,7 @@ struct Preflight {
             problem("another git process holds the index (\(repository.gitDir)/index.lock); wait for it to finish, or delete the file if no git command is running")
         }
         // git's lock files of the branch and the tag (a killed git or relctl leaves them): named with the fix.
-        for lock in GitLockFiles.present(gitDir: repository.gitDir, branch: plan.branch, tag: plan.tag)
+        for lock in GitLockFiles.present(gitDir: repository.gitDir, branch: plan.branch, tags: [plan.tag])
         where !lock.hasSuffix("/index.lock") {
             problem(GitLockFiles.problem(lock))
         }

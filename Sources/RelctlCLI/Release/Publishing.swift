@@ -187,6 +187,40 @@ enum Publishing {
 }
 
 extension Publishing {
+    /// `relctl release --push` with nothing to release: the last release `tag` may have been made here by a run whose
+    /// push failed; it is published now (a dry run says what it would push). Returns whether it pushed.
+    static func republish(_ tag: String, reason: String?, repository: Repository, remote: String, dryRun: Bool,
+                          config: Config, context: CommandContext) throws -> Bool {
+        let output = context.output
+        guard let branch = try repository.headReferenceName(), let head = try repository.headCommit() else {
+            throw CLIFailure(message: "HEAD is detached; check out the release branch to push \(tag)")
+        }
+        let short = shortBranch(branch)
+        let remoteRefs = try remoteReferences(repository, remote: remote, environment: context.environment)
+        switch try baseTagState(tag, repository: repository, branch: branch, head: head, remoteRefs: remoteRefs, remote: remote) {
+        case .published:
+            output.message("\(reason ?? "no release is due"); \(tag) is already on '\(remote)'")
+            return false
+        case .unpublished(let branchOnRemote):
+            guard config.isReleaseBranch(short) else {
+                throw CLIFailure(message: "\(tag) is released locally but not on '\(remote)', and '\(short)' is not a release branch (\(config.branches.joined(separator: ", "))); check out the branch that holds the release and rerun 'relctl release --push'")
+            }
+            if dryRun {
+                output.message("\(tag) is released locally but not on '\(remote)'; 'relctl release --push' would push \(branchOnRemote ? "" : "\(short) and ")the tag")
+                return false
+            }
+            output.message("\(tag) is released locally but not on '\(remote)': pushing it")
+            do {
+                try push(repository, branch: branch, tags: [tag], remote: remote, environment: context.environment,
+                         branchAlreadyThere: branchOnRemote, faults: FaultInjection(context.environment))
+            } catch let lost as PushLostRace {
+                throw CLIFailure(message: "\(lost.message); nothing was pushed: pull and rerun (git pull --rebase --tags \(remote) \(short); if \(tag) then stands on a commit '\(remote)' does not have, delete it with git tag -d \(tag) and release again)")
+            }
+            output.message("pushed \(branchOnRemote ? "" : "\(short) and ")\(tag) to '\(remote)'")
+            return true
+        }
+    }
+
     /// A lock file git left in the remote (a push killed while it held the reference's lock): named with the command
     /// that removes it, as lock files in the clone are (`GitLockFiles`). `tag`: the release made locally, not
     /// published (the branch's push failed).

@@ -58,3 +58,17 @@ struct ReleasePlan {
         LexicalPath.relative(write.path, to: root) ?? String(write.path.dropFirst(root.count + 1))
     }
 }
+
+extension ReleasePlan {
+    /// The release as a `RepositoryTransaction`: its writes, its commit and its tag, journaled as a release.
+    var transaction: RepositoryTransaction {
+        var transaction = RepositoryTransaction(
+            .init(kind: .release, subject: version, failed: "release \(version) failed",
+                  restored: "every file, the index and the branch were restored"),
+            root: root, head: head, identities: identities)
+        transaction.writes = writes
+        transaction.commitMessage = commitMessage
+        transaction.tags = [.init(name: tag, message: tagMessage)]
+        return transaction
+    }
+}

@@ -17,7 +17,7 @@ struct ReleaseRequest {
 }
 
 /// A release, phase by phase: analyse the history, refuse a version backwards, plan (`ReleasePlanner`), check
-/// (`Preflight`), stop before a major release when told to, write, commit and tag (`ReleaseTransaction`), push
+/// (`Preflight`), stop before a major release when told to, write, commit and tag (`RepositoryTransaction`), push
 /// (`Publishing`), and say what happened (`ReleaseReport`). The command calls this; this calls the workspace.
 enum ReleaseWorkflow {
     static func run(_ request: ReleaseRequest, workspace: Workspace, context: CommandContext) throws {
@@ -27,10 +27,11 @@ enum ReleaseWorkflow {
         // that was interrupted.
         defer { workspace.lock?.release() }
         if !request.dryRun {
-            _ = try ReleaseRecovery.recover(workspace: workspace, output: output)
+            _ = try TransactionRecovery.recover(workspace: workspace, output: output)
         } else if let interrupted = try InterruptedRelease.find(gitDir: workspace.repository.gitDir), !interrupted.running {
-            // What the files hold now is half a release: a dry run would plan from it. Only the real run finishes it.
-            throw PreflightFailure(problems: [Problem("release \(interrupted.journal.version) was interrupted (\(ReleaseJournal.path(gitDir: workspace.repository.gitDir)), stopped after step '\(interrupted.journal.lastStep)'); \(interrupted.advice)")])
+            // What the files hold now is half a release (or a gate decision): a dry run would plan from it. Only a
+            // real run finishes it.
+            throw PreflightFailure(problems: [Problem("\(interrupted.journal.what) was interrupted (\(TransactionJournal.path(gitDir: workspace.repository.gitDir)), stopped after step '\(interrupted.journal.lastStep)'); \(interrupted.advice)")])
         }
 
         let analysis = try workspace.analyze()
@@ -62,7 +63,7 @@ enum ReleaseWorkflow {
         if let notice = plan.notice {
             let halt = workspace.config.onMajor == .halt && !request.confirmMajor
             MajorReleaseMarker.announce(notice, halted: halt, context: context)
-            if halt { try halted(plan, analysis: analysis, request: request, context: context) }
+            if halt { try halted(plan, analysis: analysis, request: request, repository: workspace.repository, context: context) }
         }
         if request.dryRun {
             if request.json {
@@ -74,14 +75,15 @@ enum ReleaseWorkflow {
         }
 
         let faults = FaultInjection(context.environment)
-        var transaction = ReleaseTransaction(plan)
+        var transaction = plan.transaction
         let applied = try transaction.apply(repository: workspace.repository, faults: faults)
         var pushed = false
         var pushFailure: String?
         if request.push {
             do {
                 try faults.check("before-push")
-                try Publishing.push(workspace.repository, branch: applied.branch,
+                guard let branch = applied.branch else { throw InternalError("a release made no commit") }
+                try Publishing.push(workspace.repository, branch: branch,
                                     tags: [preflight.unpublishedBase, plan.tag].compactMap { $0 },
                                     remote: request.remote, environment: context.environment, faults: faults)
                 pushed = true
@@ -89,13 +91,13 @@ enum ReleaseWorkflow {
                 // Another release reached the remote first: this one must never be published. Undone here, so
                 // pulling and rerunning makes the next release from the remote's history.
                 let undone = transaction.undo(applied, repository: workspace.repository)
-                throw CLIFailure(message: "\(lost.message); nothing was pushed and the local release \(plan.version) was undone (\(undone)): pull it with its tags and rerun (git pull --rebase --tags \(request.remote) \(Publishing.shortBranch(applied.branch)), then relctl release --push)")
+                throw CLIFailure(message: "\(lost.message); nothing was pushed and the local release \(plan.version) was undone (\(undone)): pull it with its tags and rerun (git pull --rebase --tags \(request.remote) \(Publishing.shortBranch(applied.branch ?? "")), then relctl release --push)")
             } catch let failure as CLIFailure {
                 pushFailure = failure.message
             }
         }
 
-        let report = ReleaseReport(plan, commit: applied.commit.hex, pushed: pushed, dryRun: false)
+        let report = ReleaseReport(plan, commit: applied.commit?.hex, pushed: pushed, dryRun: false)
         output.message(report.releasedLine)
         if pushed { output.message("pushed \(plan.branch ?? "HEAD") and \(plan.tag) to '\(request.remote)'") }
         // Said here, between the release and its result, so the log reads in order; the exit code comes after.
@@ -111,7 +113,8 @@ enum ReleaseWorkflow {
     /// `"onMajor": "halt"` without `--confirm-major`: writes `.major-release-pending` and nothing else (left as it
     /// is when a halt already wrote it), says so on stdout (`--json`) and to the CI, and ends with exit 3. A dry run
     /// writes nothing and prints what the real run would write, and ends the same way.
-    static func halted(_ plan: ReleasePlan, analysis: ReleaseAnalysis, request: ReleaseRequest, context: CommandContext) throws -> Never {
+    static func halted(_ plan: ReleasePlan, analysis: ReleaseAnalysis, request: ReleaseRequest, repository: Repository,
+                       context: CommandContext) throws -> Never {
         let output = context.output
         guard let write = plan.markerWrite else { throw InternalError("a major release was planned without its marker") }
         let report = ReleaseReport(halted: plan, dryRun: request.dryRun)
@@ -120,11 +123,12 @@ enum ReleaseWorkflow {
             output.message("halted (dry run): the real run writes \(name) (the breaking changes and the decision) and nothing else (no version file, changelog, commit or tag)")
         } else {
             if write.oldBytes != write.newBytes {
-                do {
-                    try TransactionalWriter.write([write])
-                } catch {
-                    throw CLIFailure(message: "\(error.description); nothing was changed")
-                }
+                // A write with nothing to commit: the transaction writes it atomically, with no journal.
+                var transaction = RepositoryTransaction(.init(kind: .release, subject: plan.version, failed: "cannot write \(name)",
+                                                              restored: "nothing was changed"),
+                                                        root: plan.root, head: plan.head, identities: nil)
+                transaction.writes = [write]
+                _ = try transaction.apply(repository: repository, faults: FaultInjection(context.environment))
             }
             output.message("halted: \(name) holds the breaking changes and the decision; nothing else was written (no version file, changelog, commit or tag)")
         }
@@ -149,7 +153,7 @@ enum ReleaseWorkflow {
         if !request.dryRun {
             // Never silent about a lock file left in the way of the next release (or of git itself).
             let branch = try? workspace.repository.headReferenceName()
-            for lock in GitLockFiles.present(gitDir: workspace.repository.gitDir, branch: branch, tag: analysis.baseTag) {
+            for lock in GitLockFiles.present(gitDir: workspace.repository.gitDir, branch: branch, tags: analysis.baseTag.map { [$0] } ?? []) {
                 output.warning(GitLockFiles.problem(lock))
             }
         }
@@ -161,35 +165,9 @@ enum ReleaseWorkflow {
             context.ci?.publish(outputs: report.ciOutputs, output: output)
             return
         }
-        let repository = workspace.repository
-        let remote = request.remote
-        guard let branch = try repository.headReferenceName(), let head = try repository.headCommit() else {
-            throw CLIFailure(message: "HEAD is detached; check out the release branch to push \(tag)")
-        }
-        let short = Publishing.shortBranch(branch)
-        let remoteRefs = try Publishing.remoteReferences(repository, remote: remote, environment: context.environment)
-        var pushed = false
-        switch try Publishing.baseTagState(tag, repository: repository, branch: branch, head: head, remoteRefs: remoteRefs, remote: remote) {
-        case .published:
-            output.message("\(analysis.reason ?? "no release is due"); \(tag) is already on '\(remote)'")
-        case .unpublished(let branchOnRemote):
-            guard workspace.config.isReleaseBranch(short) else {
-                throw CLIFailure(message: "\(tag) is released locally but not on '\(remote)', and '\(short)' is not a release branch (\(workspace.config.branches.joined(separator: ", "))); check out the branch that holds the release and rerun 'relctl release --push'")
-            }
-            if request.dryRun {
-                output.message("\(tag) is released locally but not on '\(remote)'; 'relctl release --push' would push \(branchOnRemote ? "" : "\(short) and ")the tag")
-            } else {
-                output.message("\(tag) is released locally but not on '\(remote)': pushing it")
-                do {
-                    try Publishing.push(repository, branch: branch, tags: [tag], remote: remote, environment: context.environment,
-                                        branchAlreadyThere: branchOnRemote, faults: FaultInjection(context.environment))
-                } catch let lost as PushLostRace {
-                    throw CLIFailure(message: "\(lost.message); nothing was pushed: pull and rerun (git pull --rebase --tags \(remote) \(short); if \(tag) then stands on a commit '\(remote)' does not have, delete it with git tag -d \(tag) and release again)")
-                }
-                output.message("pushed \(branchOnRemote ? "" : "\(short) and ")\(tag) to '\(remote)'")
-                pushed = true
-            }
-        }
+        let pushed = try Publishing.republish(tag, reason: analysis.reason, repository: workspace.repository,
+                                              remote: request.remote, dryRun: request.dryRun, config: workspace.config,
+                                              context: context)
         var report = ReleaseReport(publishing: tag, analysis: analysis, pushed: pushed, majorPending: majorPending,
                                    dryRun: request.dryRun)
         // The release commit is HEAD (or below it with no version change since): its files hold the build numbers

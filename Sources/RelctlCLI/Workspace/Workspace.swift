@@ -64,6 +64,8 @@ struct Workspace {
             context.output.note("\(missing), so this comes from the commits and tags alone (no version file was read); run 'relctl init' to create it")
         }
         let lock = locked ? try RepositoryLock.acquire(gitDir: repository.gitDir, command: command) : nil
+        // Holding the lock, before anything is read: an interrupted gate decision or adopt is finished or rolled back.
+        if lock != nil { context.run.recovered = try TransactionRecovery.recoverAtOpen(root: root, repository: repository, output: context.output) }
         let config = try Config.load(explicitPath: arguments.value("--config"), repositoryRoot: root,
                                      currentDirectory: context.currentDirectory)
         context.run.repositoryRoot = root

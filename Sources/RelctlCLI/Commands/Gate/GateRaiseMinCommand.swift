@@ -40,6 +40,7 @@ enum GateRaiseMinCommand {
         // takes none.
         let workspace = try Workspace.open(arguments, context, locked: !dryRun, command: "gate raise-min")
         defer { workspace.lock?.release() }
+        if GateDecisionPlanner.finishedAtOpen(.gateRaiseMin, version: version, context: context) { return }
         let loaded = try workspace.loadGateDocument()
         let platform = try GateArguments.platform(arguments, settings: loaded.settings, usage: usage)
         let decision = try GateDecisionPlanner(workspace: workspace, loaded: loaded, platform: platform)

@@ -31,6 +31,7 @@ enum GateSetLatestCommand {
         // takes none.
         let workspace = try Workspace.open(arguments, context, locked: !dryRun, command: "gate set-latest")
         defer { workspace.lock?.release() }
+        if GateDecisionPlanner.finishedAtOpen(.gateSetLatest, version: version, context: context) { return }
         let loaded = try workspace.loadGateDocument()
         let platform = try GateArguments.platform(arguments, settings: loaded.settings, usage: usage)
         switch try GateDecisionPlanner(workspace: workspace, loaded: loaded, platform: platform).setLatest(to: version) {

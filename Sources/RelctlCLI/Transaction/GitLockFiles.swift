@@ -4,11 +4,11 @@ import Foundation
 /// or libgit2 process killed while it updated the index or a reference leaves one behind, and every later update
 /// of that index or reference fails until it is removed.
 enum GitLockFiles {
-    /// The lock files in the way of updating the index, `branch` (`refs/heads/main` or `main`) and the tag `tag`.
-    static func present(gitDir: String, branch: String?, tag: String?) -> [String] {
+    /// The lock files in the way of updating the index, `branch` (`refs/heads/main` or `main`) and the tags `tags`.
+    static func present(gitDir: String, branch: String?, tags: [String]) -> [String] {
         var names = ["index.lock", "packed-refs.lock"]
         if let branch { names.append((branch.hasPrefix("refs/") ? branch : "refs/heads/" + branch) + ".lock") }
-        if let tag { names.append("refs/tags/\(tag).lock") }
+        names += tags.map { "refs/tags/\($0).lock" }
         return names.map { gitDir + "/" + $0 }.filter { FileManager.default.fileExists(atPath: $0) }
     }
 

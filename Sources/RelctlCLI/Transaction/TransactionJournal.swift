@@ -3,20 +3,21 @@ import RelctlCore
 import RelctlFiles
 import RelctlGit
 
-/// The record of a release in progress, `.git/relctl-release.json`: written before the release's first write and
-/// removed once its tag exists. It holds what a rerun needs after a crash to finish that same release or roll it
-/// back: the planned version and tag, the branch and the commit it started from, the commit and tag messages and the
-/// tagger, every file with the git blob of its bytes before (kept in the object database) and after, the folders
-/// the release created, and the steps done so far. Each update replaces the file atomically (temp file, fsync,
-/// rename).
-struct ReleaseJournal: Codable, Equatable {
+/// The record of a `RepositoryTransaction` in progress, `.git/relctl-release.json`: written before its first write
+/// and removed once its last step is done. It holds what a later run needs after a crash to finish that same
+/// transaction or roll it back: what it is (`kind`: a release, a gate decision, adopt; its version), the branch and
+/// the commit it started from, the commit message, the tags with their messages and the tagger, every file with the
+/// git blob of its bytes before (kept in the object database) and after (none: the file is deleted), the folders it
+/// created, and the steps done so far. Each update replaces the file atomically (temp file, fsync, rename). The
+/// file name and the keys of a release are the ones relctl always wrote.
+struct TransactionJournal: Codable, Equatable {
     struct File: Codable, Equatable {
         /// Relative to the repository root.
         var path: String
-        /// The blob of the bytes before the release (stored in the object database); nil: the file did not exist.
+        /// The blob of the bytes before the transaction (stored in the object database); nil: the file did not exist.
         var before: String?
-        /// The blob id of the bytes the release writes.
-        var after: String
+        /// The blob id of the bytes the transaction writes; nil: it deletes the file.
+        var after: String?
     }
 
     struct Tagger: Codable, Equatable {
@@ -32,23 +33,75 @@ struct ReleaseJournal: Codable, Equatable {
         var time: Double
     }
 
+    /// A tag after the first (`tag`): several projects released in one commit, a tag each.
+    struct Tag: Codable, Equatable {
+        var name: String
+        var message: String
+        /// The commit it is made on; nil: the transaction's own commit.
+        var target: String?
+    }
+
     var schemaVersion = 1
     var pid: Int32
+    /// What the transaction is (`Kind`); absent: a release (the journals relctl wrote before other kinds existed).
+    var kind: String?
+    /// The release's version; for another kind, what it is about (`gate raise-min 3.0.0`: `3.0.0`).
     var version: String
-    var tag: String
-    /// The full branch name (`refs/heads/main`).
-    var branch: String
-    /// The commit the release started from (its commit's parent).
+    /// The first tag (the release's) and its message; absent: the transaction makes no tag.
+    var tag: String?
+    var tagMessage: String?
+    /// The commit `tag` is made on; absent: the transaction's own commit (`adopt` tags an older one).
+    var tagTarget: String?
+    /// More tags, made after `tag` (see `Tag`).
+    var moreTags: [Tag]?
+    /// The full branch name (`refs/heads/main`); absent only when the transaction makes no commit.
+    var branch: String?
+    /// The commit the transaction started from (its commit's parent).
     var base: String
-    var commitMessage: String
-    var tagMessage: String
-    var tagger: Tagger
+    /// Absent: the transaction makes no commit (`adopt` only tags).
+    var commitMessage: String?
+    var tagger: Tagger?
     var files: [File]
-    /// Folders the release creates (relative to the root), outermost first.
+    /// Folders the transaction creates (relative to the root), outermost first.
     var folders: [String]
     var steps: [Step] = []
-    /// The release commit, once made.
+    /// The transaction's commit, once made.
     var commit: String?
+
+    /// The kinds of transaction relctl journals: `kind` holds the raw value (a release leaves it out).
+    enum Kind: String, CaseIterable {
+        case release
+        case gateRaiseMin = "gate raise-min"
+        case gateSetLatest = "gate set-latest"
+        case gateKeepMin = "gate keep-min"
+        case adopt
+    }
+
+    var transactionKind: Kind { kind.flatMap(Kind.init(rawValue:)) ?? .release }
+
+    /// What the messages call it: `release 1.3.0`, `gate raise-min 3.0.0`, `adopt v2.43.0`.
+    var what: String { "\(transactionKind.rawValue) \(version)" }
+
+    /// Every tag, in the order they are made.
+    var tags: [Tag] {
+        (tag.map { [Tag(name: $0, message: tagMessage ?? "", target: tagTarget)] } ?? []) + (moreTags ?? [])
+    }
+
+    /// What to do about an interrupted transaction of this kind: a release is finished or rolled back by the next
+    /// `relctl release`; any other by the next command that takes the lock (`Workspace.open`).
+    var rerunAdvice: String {
+        transactionKind == .release ? "rerun 'relctl release' to finish or roll it back" : Self.advice(for: transactionKind)
+    }
+
+    static func advice(for kind: Kind) -> String {
+        kind == .release ? "rerun 'relctl release' to finish or roll back"
+            : "the next relctl command that writes (release, sync, adopt or a gate decision, not a dry run) finishes or rolls it back first"
+    }
+
+    /// The command a message tells to rerun once a problem is fixed.
+    var rerunCommand: String {
+        transactionKind == .release ? "'relctl release'" : "relctl (any command that writes: release, sync, adopt, a gate decision)"
+    }
 
     static let fileName = "relctl-release.json"
 
@@ -64,10 +117,10 @@ struct ReleaseJournal: Codable, Equatable {
         steps.append(Step(name: step, time: Date().timeIntervalSince1970))
     }
 
-    /// The journal of the release in progress, if any. Throws when it exists but cannot be read, or when what it
+    /// The journal of the transaction in progress, if any. Throws when it exists but cannot be read, or when what it
     /// holds is not what relctl writes (`checkContents`): the journal is untrusted input, a file anyone with write
     /// access to `.git` can edit. Never read through a symbolic link.
-    static func load(gitDir: String) throws -> ReleaseJournal? {
+    static func load(gitDir: String) throws -> TransactionJournal? {
         let path = path(gitDir: gitDir)
         var st = stat()
         guard lstat(path, &st) == 0 else {
@@ -93,9 +146,9 @@ struct ReleaseJournal: Codable, Equatable {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             throw unreadable(path, "it is empty (a crash while it was written?)")
         }
-        let journal: ReleaseJournal
+        let journal: TransactionJournal
         do {
-            journal = try JSONDecoder().decode(ReleaseJournal.self, from: Data(bytes))
+            journal = try JSONDecoder().decode(TransactionJournal.self, from: Data(bytes))
         } catch {
             throw unreadable(path, "it is not the JSON relctl writes (truncated, or edited by hand?)")
         }
@@ -125,18 +178,30 @@ struct ReleaseJournal: Codable, Equatable {
         }
         for file in files {
             if let before = file.before, ObjectID(hex: before) == nil { return "\(file.path): 'before' is not a blob id" }
-            if ObjectID(hex: file.after) == nil { return "\(file.path): 'after' is not a blob id" }
+            if let after = file.after, ObjectID(hex: after) == nil { return "\(file.path): 'after' is not a blob id" }
+            if file.before == nil && file.after == nil { return "\(file.path): neither 'before' nor 'after' is set" }
         }
+        if let kind, Kind(rawValue: kind) == nil { return "the kind \"\(TerminalText.escaped(kind))\" is not one this relctl knows" }
         guard ObjectID(hex: base) != nil else { return "'base' is not a commit id" }
-        if let commit, ObjectID(hex: commit) == nil { return "'commit' is not a commit id" }
-        guard Repository.isValidReferenceName("refs/tags/" + tag) else { return "the tag \"\(tag)\" is not a valid tag name" }
-        guard branch.hasPrefix("refs/heads/"), Repository.isValidReferenceName(branch) else {
-            return "the branch \"\(branch)\" is not a branch (refs/heads/…)"
+        if let commit, ObjectID(hex: commit) == nil || commitMessage == nil { return "'commit' is not a commit id" }
+        for tag in tags {
+            guard Repository.isValidReferenceName("refs/tags/" + tag.name) else { return "the tag \"\(tag.name)\" is not a valid tag name" }
+            if let target = tag.target, ObjectID(hex: target) == nil { return "the target of the tag \(tag.name) is not a commit id" }
+            if tag.target == nil && commitMessage == nil { return "the tag \(tag.name) names no commit" }
+        }
+        if tag == nil && tagMessage != nil { return "'tagMessage' is set without a tag" }
+        if let branch {
+            guard branch.hasPrefix("refs/heads/"), Repository.isValidReferenceName(branch) else {
+                return "the branch \"\(branch)\" is not a branch (refs/heads/…)"
+            }
+        } else if commitMessage != nil {
+            return "it names no branch for its commit"
         }
         func hasControl(_ text: String) -> Bool {
             text.unicodeScalars.contains { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) }
         }
         guard !version.isEmpty, !hasControl(version) else { return "the version is not one relctl writes" }
+        guard let tagger else { return tags.isEmpty ? nil : "it names no tagger for its tags" }
         // The tagger goes into the tag object's header: a line break or an angle bracket would forge header lines.
         for field in [tagger.name, tagger.email] where field.isEmpty || hasControl(field) || field.contains("<") || field.contains(">") {
             let shown = TerminalText.escaped(field).replacingOccurrences(of: "\n", with: "\\012")
@@ -173,6 +238,12 @@ struct ReleaseJournal: Codable, Equatable {
                 return "\(file.path): the blob of its bytes before the release (\(before.prefix(12))) is not in this repository"
             }
         }
+        for tag in tags {
+            guard let target = tag.target else { continue }
+            guard let id = ObjectID(hex: target), (try? repository.resolveCommit(id.hex)) == id else {
+                return "the tag \(tag.name) names \(target.prefix(12)), which is not a commit of this repository"
+            }
+        }
         return nil
     }
 
@@ -184,7 +255,7 @@ struct ReleaseJournal: Codable, Equatable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(self) else {
-            throw CLIFailure(message: "cannot encode the release journal")
+            throw CLIFailure(message: "cannot encode the journal")
         }
         var st = stat()
         if lstat(temp, &st) == 0 {
@@ -222,28 +293,11 @@ struct ReleaseJournal: Codable, Equatable {
         if lstat(temp, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_nlink == 1 { unlink(temp) }
     }
 
-    /// The journal for `plan` about to be applied on `branch`: stores the bytes each write replaces as blobs.
-    init(plan: ReleasePlan, branch: String, createdFolders: [String], repository: Repository) throws {
-        guard let identities = plan.identities else { throw CLIFailure(message: "no committer identity") }
-        let tagger = identities.committer
-        let time = tagger.time ?? (Int64(Date().timeIntervalSince1970), Int32(TimeZone.current.secondsFromGMT() / 60))
-        pid = getpid()
-        version = plan.version
-        tag = plan.tag
-        self.branch = branch
-        base = plan.head.hex
-        commitMessage = plan.commitMessage
-        tagMessage = plan.tagMessage
-        self.tagger = Tagger(name: tagger.name, email: tagger.email, seconds: time.seconds, offsetMinutes: time.offsetMinutes)
-        files = try plan.writes.map { write in
-            File(path: plan.relativePath(write), before: try write.oldBytes.map { try repository.writeBlob($0).hex },
-                 after: Repository.blobID(of: write.newBytes).hex)
-        }
-        folders = createdFolders.map { LexicalPath.relative($0, to: plan.root) ?? $0 }
-    }
-
     /// The identity the tag is made with, as planned (a rerun finishing the release makes the very same tag).
-    var taggerIdentity: Identity {
-        Identity(name: tagger.name, email: tagger.email, time: (tagger.seconds, tagger.offsetMinutes))
+    var taggerIdentity: Identity? {
+        tagger.map { Identity(name: $0.name, email: $0.email, time: ($0.seconds, $0.offsetMinutes)) }
     }
 }
+
+/// The journal's name before it journaled more than the release (`sync` names it so).
+typealias ReleaseJournal = TransactionJournal
