@@ -75,7 +75,7 @@ struct GoldenTranscript {
         stderr = Self.replacing(result.stderr, placeholders)
     }
 
-    private static func replacing(_ text: String, _ placeholders: [(String, String)]) -> String {
+    static func replacing(_ text: String, _ placeholders: [(String, String)]) -> String {
         var text = text
         // Longest first, so a path inside another one is never replaced first.
         for (value, placeholder) in placeholders.sorted(by: { $0.0.count > $1.0.count }) where !value.isEmpty {
