@@ -18,8 +18,8 @@ enum Golden {
     /// Whether this run writes the golden files instead of checking them.
     static var recording: Bool { ProcessInfo.processInfo.environment["RELCTL_RECORD_GOLDEN"] == "1" }
 
-    /// The command for recording, said in every failure.
-    static let recordCommand = "RELCTL_RECORD_GOLDEN=1 swift test --filter GoldenOutput"
+    /// The command for recording, said in every failure (the filter: the suite of the failing test).
+    static let recordCommand = "RELCTL_RECORD_GOLDEN=1 swift test --filter <its suite>"
 
     /// Compares `actual` with the golden file `name` (relative to `Golden/`), or writes it when recording.
     static func expect(_ actual: String, matches name: String, sourceLocation: SourceLocation = #_sourceLocation) {
