@@ -272,7 +272,7 @@ struct AndroidLayoutTests {
         #expect(initResult.code == 0, "\(initResult.stderr)")
         let config = try repo.read(".relctl.json")
         #expect(try compactEntries(config) == layout.detected, "\(config)")
-        #expect(config.contains("\"shared\": true"))
+        #expect(config.hasSuffix("\n  ],\n  \"buildNumber\": {\n    \"strategy\": \"increment\",\n    \"shared\": true\n  }\n}\n"), "\(config)")
 
         // init never writes a config its own current calls drift.
         let before = relctl(["current"], in: repo.path)
@@ -286,22 +286,12 @@ struct AndroidLayoutTests {
         let dryRun = relctl(["sync", version, "--dry-run"], in: repo.path)
         #expect(dryRun.code == 0, "\(dryRun.stderr)")
         #expect(try repo.snapshot() == snapshot)
-        for (path, old, new) in edits {
-            #expect(dryRun.stdout.contains("--- a/\(path)\n+++ b/\(path)\n"), "\(dryRun.stdout)")
-            let before = originals[path]!.components(separatedBy: "\n")
-            let after = originals[path]!.replacingOccurrences(of: old, with: new).components(separatedBy: "\n")
-            let changed = zip(before, after).filter { $0 != $1 }
-            #expect(!changed.isEmpty)
-            let removed = changed.map { "-" + $0.0 + "\n" }.joined()
-            let added = changed.map { "+" + $0.1 + "\n" }.joined()
-            #expect(dryRun.stdout.contains(removed + added), "\(dryRun.stdout)")
-        }
-        #expect(dryRun.stderr.contains("dry run: \(edits.count) of "), "\(dryRun.stderr)")
+        // (The dry run's diff of every edited file is in the transcript below.)
 
         let sync = relctl(["sync", version], in: repo.path)
         #expect(sync.code == 0, "\(sync.stderr)")
         for (path, old, new) in edits {
-            #expect(originals[path]!.contains(old))
+            try #require(originals[path]!.contains(old), "the layout's edit finds \(old) in \(path)")
             #expect(try repo.read(path) == originals[path]!.replacingOccurrences(of: old, with: new), "\(path)")
         }
         // Nothing but the edited files changed (the config is new and untracked).
@@ -309,11 +299,11 @@ struct AndroidLayoutTests {
         #expect(status == (edits.map(\.0) + [".relctl.json"]).sorted())
 
         let after = relctl(["current"], in: repo.path)
-        #expect(after.code == 0, "\(after.stdout)\(after.stderr)")
-        #expect(after.stdout.contains(version), "\(after.stdout)")
         // A second sync of the same version writes nothing.
         let again = relctl(["sync", version], in: repo.path)
-        #expect(again.code == 0 && again.stderr.contains("nothing to write"), "\(again.stderr)")
+        expectTranscript([(["init"], initResult), (["current"], before), (["sync", version, "--dry-run"], dryRun), (["sync", version], sync),
+                          (["current"], after), (["sync", version], again)],
+                         matches: "android/init-current-sync-\(layout).txt", repo: repo)
     }
 
     @Test func catalogReferencesAreShownWhereTheyLive() throws {
@@ -325,8 +315,7 @@ struct AndroidLayoutTests {
 
             """, "\(initResult.stdout)")
         let current = relctl(["current"], in: repo.path)
-        #expect(current.stdout.contains("  marketing      libs.versions.app.version.name.get() line 13 → version catalog libs.versions.app.version.name, set in gradle/libs.versions.toml:5 (2.4.1)\n"), "\(current.stdout)")
-        #expect(current.stdout.contains("  Android build  libs.versions.appVersionCode.get().toInt() line 12 → version catalog libs.versions.appVersionCode, set in gradle/libs.versions.toml:6 (241)\n"), "\(current.stdout)")
+        expectTranscript(["current"], current, matches: "android/catalog-references.txt", repo: repo)
 
         // Without the catalog entry, sync refuses with the line and the entry to add; nothing is written.
         try writeConfig(repo, files: [("app/build.gradle.kts", "gradle")])
@@ -336,7 +325,7 @@ struct AndroidLayoutTests {
         #expect(refused.stderr == "error: app/build.gradle.kts:13: versionName reads libs.versions.app.version.name from the version catalog, which no files entry covers (add {\"path\": \"gradle/libs.versions.toml\", \"format\": \"version-catalog\", \"versionNameKey\": \"app-version-name\"})\n", "\(refused.stderr)")
         #expect(try repo.snapshot() == snapshot)
         let uncovered = relctl(["current"], in: repo.path)
-        #expect(uncovered.stdout.contains("→ version catalog libs.versions.app.version.name, not covered: 'files' has no 'version-catalog' entry (add one for gradle/libs.versions.toml)"), "\(uncovered.stdout)")
+        expectTranscript(["current"], uncovered, matches: "android/catalog-not-covered.txt", repo: repo)
     }
 
     @Test func gradleExpressionsAreShownAsWrittenAndHintsNameTheRootGradleProperties() throws {
@@ -350,9 +339,7 @@ struct AndroidLayoutTests {
         #expect(try compactEntries(try repo.read(".relctl.json")) == [#"{"path":"app/build.gradle","format":"gradle"}"#,
                                                                        #"{"path":"gradle.properties","format":"properties","versionNameKey":"VERSIONNAME","versionCodeKey":"VERSIONCODE"}"#])
         let current = relctl(["current"], in: repo.path)
-        #expect(current.code == 0)
-        #expect(current.stdout.contains("  Android build  VERSIONCODE as Integer line 3 → Gradle property VERSIONCODE, set in gradle.properties:2 (12)\n"), "\(current.stdout)")
-        #expect(current.stdout.contains("  marketing      project.property(\"VERSIONNAME\") line 4 → Gradle property VERSIONNAME, set in gradle.properties:3 (1.2.0)\n"), "\(current.stdout)")
+        expectTranscript(["current"], current, matches: "android/gradle-properties-expressions.txt", repo: repo)
 
         try writeConfig(repo, files: [("app/build.gradle", "gradle")])
         let refused = relctl(["sync", "1.3.0"], in: repo.path)
@@ -368,13 +355,14 @@ struct AndroidLayoutTests {
         #expect(try compactEntries(try repo.read(".relctl.json")) == [#"{"path":"app/build.gradle.kts","format":"gradle"}"#,
                                                                        #"{"path":"gradle.properties","format":"properties","versionCodeKey":"VERSION_CODE"}"#])
         let current = relctl(["current"], in: repo.path)
-        #expect(current.code == 0, "\(current.stderr)")
-        #expect(current.stdout.contains("  Android build  1009         line 9 → fallback; the Gradle property VERSION_CODE wins, set in gradle.properties:2\n"), "\(current.stdout)")
-        #expect(current.stdout.contains("  marketing      10.9.0       line 10 → fallback, used when the environment variable VERSION_NAME is not set\n"), "\(current.stdout)")
+        expectTranscript(["current"], current, matches: "android/fallback-behind-a-set-gradle-property.txt", repo: repo)
+        let script = try repo.read("app/build.gradle.kts")
         let sync = relctl(["sync", "10.10.0"], in: repo.path)
         #expect(sync.code == 0, "\(sync.stderr)")
         #expect(try repo.read("gradle.properties") == "org.gradle.jvmargs=-Xmx2048m\nVERSION_CODE=1010\n")
-        #expect(try repo.read("app/build.gradle.kts").contains("?.toInt() ?: 1010\n"))
+        // The fallback moves with the property; the environment variable's fallback gets the new version.
+        #expect(try repo.read("app/build.gradle.kts") == script.replacingOccurrences(of: "?.toInt() ?: 1009\n", with: "?.toInt() ?: 1010\n")
+            .replacingOccurrences(of: "10.9.0", with: "10.10.0"))
 
         // The Gradle file alone would write a fallback the build never uses: refused, nothing written.
         try writeConfig(repo, files: [("app/build.gradle.kts", "gradle")])
@@ -407,7 +395,7 @@ struct AndroidLayoutTests {
         #expect(refused.stderr == ("error: app/build.gradle.kts:22: output.versionCode is a computed value (gitCommitCount()), relctl edits only literals (androidComponents sets it for the variant outputs, over defaultConfig; write a literal there, e.g. output.versionCode.set(1), or remove it so defaultConfig's value is used)\n"), "\(refused.stderr)")
         #expect(try repo.snapshot() == snapshot)
         let current = relctl(["current"], in: repo.path)
-        #expect(current.stdout.contains("  Android build  gitCommitCount() line 22 → computed (gitCommitCount()); androidComponents sets it"), "\(current.stdout)")
+        expectTranscript(["current"], current, matches: "android/computed-android-components-output.txt", repo: repo)
     }
 
     @Test func versionPropertiesKeysAreTheOnesReallyThere() throws {
@@ -431,13 +419,16 @@ struct AndroidLayoutTests {
         try repo.commitAll("chore: timestamp build numbers on iOS")
         let initResult = relctl(["init"], in: repo.path)
         #expect(initResult.code == 0, "\(initResult.stderr)")
-        #expect(try repo.read(".relctl.json").contains("\"buildNumber\": {\n    \"strategy\": \"increment\",\n    \"shared\": false\n  }"))
-        #expect(initResult.stderr.contains("buildNumber.shared is false: the iOS build (1703280000) and the Android versionCode (3) differ"), "\(initResult.stderr)")
+        expectTranscript(["init"], initResult, matches: "android/shared-false-when-builds-differ.txt", repo: repo,
+                         sections: [(".relctl.json", try repo.read(".relctl.json"))])
         #expect(relctl(["current"], in: repo.path).code == 0)
+        let gradle = try repo.read("composeApp/build.gradle.kts")
         let sync = relctl(["sync", "1.1.0"], in: repo.path)
         #expect(sync.code == 0, "\(sync.stderr)")
-        #expect(try repo.read("composeApp/build.gradle.kts").contains("versionCode = 4\n"))
-        #expect(try repo.read("iosApp/Configuration/Config.xcconfig").contains("CURRENT_PROJECT_VERSION=1703280001\n"))
+        // Each counts on from its own number.
+        #expect(try repo.read("composeApp/build.gradle.kts") == gradle.replacingOccurrences(
+            of: "versionCode = 3\n        versionName = \"1.0.3\"", with: "versionCode = 4\n        versionName = \"1.1.0\""))
+        #expect(try repo.read("iosApp/Configuration/Config.xcconfig") == kmpXcconfig(build: "1703280001").replacingOccurrences(of: "1.0.3", with: "1.1.0"))
     }
 
     @Test func aSecondAppModuleIsKeptOnlyWhenItAgrees() throws {
@@ -469,12 +460,12 @@ struct UncoveredGradlePropertyTests {
         try repo.write("android/gradle.properties", "APP_NAME=1.0.0\nAPP_CODE=3\n")
         try writeConfig(repo, files: [("android/app/build.gradle", "gradle")])
         let none = relctl(["current"], in: repo.path)
-        #expect(none.stdout.contains("→ Gradle property APP_CODE, not covered: 'files' has no 'properties' entry"), "\(none.stdout)")
+        expectTranscript(["current"], none, matches: "android/gradle-property-no-entry.txt", repo: repo)
         try repo.write(".relctl.json", """
         {"files": [{"path": "android/app/build.gradle", "format": "gradle"},
                    {"path": "android/gradle.properties", "format": "properties", "versionNameKey": "APP_NAME"}]}
         """)
         let lacking = relctl(["current"], in: repo.path)
-        #expect(lacking.stdout.contains("→ Gradle property APP_CODE, which the 'properties' entry android/gradle.properties does not read (set \"versionCodeKey\": \"APP_CODE\" there)"), "\(lacking.stdout)")
+        expectTranscript(["current"], lacking, matches: "android/gradle-property-entry-without-the-key.txt", repo: repo)
     }
 }

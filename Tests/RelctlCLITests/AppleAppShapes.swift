@@ -142,38 +142,6 @@ enum AppleAppShape: String, CaseIterable, CustomTestStringConvertible {
         return repo
     }
 
-    /// Lines `relctl current` prints for the targets before the sync.
-    var targetLines: [String] {
-        let (v, _, b, _) = version
-        switch self {
-        case .reactNativeExtensions:
-            return ["  target Pantry: marketing \(v) → ios/Pantry/Info.plist:10, iOS build \(b) → line ",
-                    "  target ShareExtension: marketing \(v) → ios/ShareExtension/Info.plist:10, iOS build \(b) → ios/ShareExtension/Info.plist:12\n"]
-        case .includedXcconfig:
-            return ["  target Ledger: marketing \(v) → ios/Config/Version.xcconfig:2 (included from ios/Config/Base.xcconfig ← ios/Config/Debug.xcconfig) [Debug]; \(v) → ios/Config/Version.xcconfig:2 (included from ios/Config/Base.xcconfig ← ios/Config/Release.xcconfig) [Release], iOS build"]
-        case .flutterWidget:
-            return ["  target Runner: marketing $(FLUTTER_BUILD_NAME) → set by flutter build from pubspec.yaml:4 (\(v)), iOS build $(FLUTTER_BUILD_NUMBER) → set by flutter build from pubspec.yaml:4 (00\(b))\n",
-                    "  target TripWidgetExtension: marketing \(v) → line "]
-        case .kmpIosApp:
-            return ["  target iosApp: marketing \(v) → iosApp/Configuration/Config.xcconfig:7, iOS build \(b) → iosApp/Configuration/Config.xcconfig:6\n"]
-        case .rootProjectWatchApp:
-            return ["  target Stride Watch App: marketing \(v) → line ", "  target Stride Watch Extension: marketing \(v) → line "]
-        case .otherProducts:
-            return ["  target Notes: marketing \(v) → ios/Config/App.xcconfig:1, iOS build \(b) → ios/Config/App.xcconfig:2\n"]
-        }
-    }
-
-    /// The notes init prints about what it left out.
-    var leftOut: [String] {
-        switch self {
-        case .otherProducts:
-            return ["note: left out package.json: it holds version 0.0.1, the app 4.0.2 (a JavaScript workspace root); added the app package mobile/package.json\n",
-                    "note: left out target NotesMac of macOS/NotesMac.xcodeproj/project.pbxproj: it holds version 1.6.0 at macOS/Config/Mac.xcconfig:1, the app 4.0.2"]
-        default:
-            return []
-        }
-    }
-
     /// Files that must hold the new version and build after the sync, and files that must not change.
     func checkSynced(_ repo: TestRepository) throws -> [String] {
         let (v, n, b, nb) = version

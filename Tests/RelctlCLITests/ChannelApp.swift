@@ -83,7 +83,7 @@ struct ChannelApp {
     @discardableResult
     func release(_ arguments: [String] = [], expecting version: String, environment: [String: String] = [:],
                  sourceLocation: SourceLocation = #_sourceLocation) throws -> CLIResult {
-        var env = fixedDate
+        var env = repo.goldenEnvironment()
         env.merge(environment) { $1 }
         let result = relctl(["release"] + arguments, in: repo.path, environment: env)
         #expect(result.code == 0, "\(result.stderr)", sourceLocation: sourceLocation)

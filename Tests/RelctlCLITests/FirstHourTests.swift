@@ -62,6 +62,8 @@ struct StoreApp: CustomTestStringConvertible, Sendable {
     let bannerLine: String
     let stores: [String]
     var testDescription: String { name }
+    /// The name in a golden file's name: `ios`, `android`, `ios-android`.
+    var fileName: String { stores.joined(separator: "-") }
     var storesText: String {
         stores.count == 2 ? "both stores (App Store and Google Play)" : stores == ["ios"] ? "the App Store" : "Google Play"
     }
@@ -139,7 +141,7 @@ struct FirstHourTests {
 
     @Test func followingTheAdviceFromInitToTheFirstRelease() throws {
         let repo = try appWithoutConfig()
-        #expect(relctl(["status"], in: repo.path).stderr.contains("run 'relctl init'"))
+        expectTranscript(["status"], relctl(["status"], in: repo.path), matches: "first-hour/status-before-init.txt", repo: repo)
         let initialized = relctl(["init"], in: repo.path)
         #expect(initialized.code == 0, "\(initialized.stderr)")
         #expect(initialized.stderr.hasSuffix("""
@@ -154,16 +156,15 @@ struct FirstHourTests {
         try shell(try between(initialized.stderr, "1. commit it: ", "\n"), in: repo.path, repo)
         #expect(try repo.git(["status", "--porcelain"]).isEmpty)
         #expect(relctl(["adopt"], in: repo.path).code == 0)
-        let status = relctl(["status"], in: repo.path)
-        #expect(status.code == 0, "\(status.stderr)")
-        #expect(status.stdout.contains("last release:  v1.4.2 (1.4.2)\n"))
-        #expect(status.stdout.contains("next release:  1.5.0 (minor)\n"))
-        let dryRun = relctl(["release", "--dry-run"], in: repo.path, environment: fixedDate)
-        #expect(dryRun.code == 0, "\(dryRun.stderr)")
-        let released = relctl(["release"], in: repo.path, environment: fixedDate)
-        #expect(released.code == 0, "\(released.stderr)")
-        #expect(released.stdout == "1.5.0\n")
-        #expect(try repo.read("app.json").contains("\"version\": \"1.5.0\""))
+        let appJSON = try repo.read("app.json")
+        let status = relctl(["status"], in: repo.path, environment: repo.goldenEnvironment())
+        let dryRun = relctl(["release", "--dry-run"], in: repo.path, environment: repo.goldenEnvironment())
+        let released = relctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
+        // Steps 3 and 4 as printed, then the first release.
+        expectTranscript([(["status"], status), (["release", "--dry-run"], dryRun), (["release"], released)],
+                         matches: "first-hour/status-dry-run-release-after-adopt.txt", repo: repo)
+        #expect(try repo.read("app.json") == expoAppJSON(version: "1.5.0", build: 13))
+        #expect(appJSON == expoAppJSON(version: "1.4.2", build: 12))
     }
 
     // MARK: 21.3 An uncommitted config
@@ -174,7 +175,7 @@ struct FirstHourTests {
         let before = try repo.snapshot()
         let line = #"error: .relctl.json is not committed yet, and the release reads it; commit it first: git add .relctl.json && git commit -m "chore: add relctl config" (or pass --include-config to commit it with this release)"#
         for arguments in [["release", "--dry-run"], ["release"], ["release", "--allow-dirty"], ["release", "--dry-run", "--allow-dirty"]] {
-            let result = relctl(arguments, in: repo.path, environment: fixedDate)
+            let result = relctl(arguments, in: repo.path, environment: repo.goldenEnvironment())
             #expect(result.code == 1, "\(arguments)")
             #expect(result.stderr == line + "\nnothing was changed (1 preflight problem)\n", "\(arguments): \(result.stderr)")
             #expect(try repo.snapshot() == before)
@@ -187,7 +188,7 @@ struct FirstHourTests {
         try FileManager.default.removeItem(atPath: repo.path + "/notes.txt")
         // The advice, followed.
         try shell(try between(line, "commit it first: ", " (or pass"), in: repo.path, repo)
-        let released = relctl(["release"], in: repo.path, environment: fixedDate)
+        let released = relctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(released.code == 0, "\(released.stderr)")
         #expect(released.stdout == "1.3.0\n")
 
@@ -195,10 +196,10 @@ struct FirstHourTests {
         try repo.commit("fix: crash")
         try repo.write(".relctl.json", "{\"tagFormat\": \"v{version}\", \"commitMessage\": \"chore(release): {version} [skip ci]\"}\n")
         let edited = #"error: .relctl.json has uncommitted changes, and the release reads it; commit it first: git add .relctl.json && git commit -m "chore: update relctl config" (or pass --include-config to commit it with this release)"#
-        let refused = relctl(["release", "--allow-dirty"], in: repo.path, environment: fixedDate)
+        let refused = relctl(["release", "--allow-dirty"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(refused.stderr == edited + "\nnothing was changed (1 preflight problem)\n", "\(refused.stderr)")
         try shell(try between(edited, "commit it first: ", " (or pass"), in: repo.path, repo)
-        #expect(relctl(["release"], in: repo.path, environment: fixedDate).code == 0)
+        #expect(relctl(["release"], in: repo.path, environment: repo.goldenEnvironment()).code == 0)
         #expect(try repo.git(["log", "-1", "--format=%s"]) == "chore(release): 1.3.1 [skip ci]\n")
     }
 
@@ -207,22 +208,12 @@ struct FirstHourTests {
         let config = "{\n  \"commitMessage\": \"chore(release): {version}\"\n}\n"
         try repo.write(".relctl.json", config)
         let head = try repo.head()
-        let dryRun = relctl(["release", "--dry-run", "--include-config"], in: repo.path, environment: fixedDate)
-        #expect(dryRun.code == 0, "\(dryRun.stderr)")
-        #expect(dryRun.stdout.contains("""
-            diff --git a/.relctl.json b/.relctl.json
-            new file mode 100644
-            --- /dev/null
-            +++ b/.relctl.json
-            @@ -0,0 +1,3 @@
-            +{
-            +  "commitMessage": "chore(release): {version}"
-            +}
-
-            """), "\(dryRun.stdout)")
+        let dryRun = relctl(["release", "--dry-run", "--include-config"], in: repo.path, environment: repo.goldenEnvironment())
+        // The config is a new file of the release, as git would show it.
+        expectTranscript(["release", "--dry-run", "--include-config"], dryRun, matches: "first-hour/include-config--dry-run.txt", repo: repo)
         #expect(try repo.head() == head)
         #expect(try repo.git(["status", "--porcelain"]) == "?? .relctl.json\n")
-        let released = relctl(["release", "--include-config", "--json"], in: repo.path, environment: fixedDate)
+        let released = relctl(["release", "--include-config", "--json"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(released.code == 0, "\(released.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(released.stdout.utf8)) as? [String: Any])
         #expect(object["files"] as? [String] == ["CHANGELOG.md", ".relctl.json"])
@@ -231,15 +222,16 @@ struct FirstHourTests {
         #expect(try repo.git(["status", "--porcelain", "--untracked-files=all"]).isEmpty)
         // A committed config: --include-config has nothing to add.
         try repo.commit("fix: typo")
-        #expect(relctl(["release", "--include-config", "--json"], in: repo.path, environment: fixedDate).code == 0)
+        #expect(relctl(["release", "--include-config", "--json"], in: repo.path, environment: repo.goldenEnvironment()).code == 0)
         #expect(try repo.git(["diff-tree", "--no-commit-id", "--name-status", "-r", "HEAD"]) == "M\tCHANGELOG.md\n")
     }
 
     @Test func includeConfigIsInTheHelpAndTheCompletions() throws {
+        // (The whole help and scripts are golden files, GoldenOutputHelpTests; here, the option is named in both.)
         let help = relctl(["release", "--help"], in: NSTemporaryDirectory())
-        #expect(help.stdout.contains("--include-config"))
+        #expect(help.stdout.split(separator: "\n").filter { $0.hasPrefix("  --include-config") }.count == 1, "\(help.stdout)")
         let bash = relctl(["completions", "bash"], in: NSTemporaryDirectory())
-        #expect(bash.stdout.contains("--include-config"))
+        #expect(bash.stdout.contains("--include-config"), "\(bash.stdout)")
     }
 
     // MARK: 21.4 Two majors in a row
@@ -247,7 +239,7 @@ struct FirstHourTests {
     @Test(arguments: ["halt", "warn"])
     func aSecondMajorIsRefusedUntilTheFirstIsDecided(onMajor: String) throws {
         let repo = try majorApp(.ios, onMajor: onMajor)
-        let first = relctl(["release", "--confirm-major"], in: repo.path, environment: fixedDate)
+        let first = relctl(["release", "--confirm-major"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(first.code == 0, "\(first.stderr)")
         let pending = try repo.read(marker)
         try repo.commit("feat(sync)!: drop the v1 sync protocol")
@@ -256,7 +248,7 @@ struct FirstHourTests {
         let refusal = #"error: major release 2.0.0 still waits for its decision on min_supported_version (.major-release-pending), and major release 3.0.0 would replace it; decide 2.0.0 first — record it with relctl gate keep-min --reason "<why>" (no version gate is configured, so there is no minimum to raise) — then rerun relctl release"#
         let reminder = "warning: major release 2.0.0 is pending: min_supported_version is unchanged; no version gate is configured, so there is no minimum to raise yet: add \"gate\" to .relctl.json, such as \"gate\": {\"document\": \"remoteconfig.template.json\", \"format\": \"firebase\"} (see the README's \"Version gate\"); relctl status then names the command that raises it once 2.0.0 is live in the App Store (or keep it: relctl gate keep-min --reason \"<why>\")\n"
         for arguments in [["release"], ["release", "--dry-run"], ["release", "--confirm-major"], ["release", "--allow-dirty", "--confirm-major"]] {
-            let result = relctl(arguments, in: repo.path, environment: fixedDate)
+            let result = relctl(arguments, in: repo.path, environment: repo.goldenEnvironment())
             #expect(result.code == 1, "\(arguments)")
             #expect(result.stdout.isEmpty)
             #expect(result.stderr == reminder + refusal + "\nnothing was changed (1 preflight problem)\n", "\(arguments): \(result.stderr)")
@@ -270,7 +262,7 @@ struct FirstHourTests {
         let kept = relctl(["gate", "keep-min", "--reason", "the v1 API stays up until June"], in: repo.path)
         #expect(kept.code == 0, "\(kept.stderr)")
         #expect(!FileManager.default.fileExists(atPath: repo.path + "/" + marker))
-        let second = relctl(["release", "--confirm-major"], in: repo.path, environment: fixedDate)
+        let second = relctl(["release", "--confirm-major"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(second.code == 0, "\(second.stderr)")
         #expect(second.stdout == "3.0.0\n")
         let written = try #require(MajorReleaseNotice.parse(try repo.read(marker)))
@@ -282,9 +274,9 @@ struct FirstHourTests {
 
     @Test func withAGateTheSecondMajorNamesTheGateCommandsAndTheyWork() throws {
         let repo = try majorApp(.both, gateLatest: "1.2.3")
-        #expect(relctl(["release", "--confirm-major"], in: repo.path, environment: fixedDate).code == 0)
+        #expect(relctl(["release", "--confirm-major"], in: repo.path, environment: repo.goldenEnvironment()).code == 0)
         try repo.commit("feat(sync)!: drop the v1 sync protocol")
-        let result = relctl(["release", "--dry-run"], in: repo.path, environment: fixedDate)
+        let result = relctl(["release", "--dry-run"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(result.code == 1)
         let line = try #require(result.stderr.split(separator: "\n").first { $0.hasPrefix("error: ") }.map(String.init))
         #expect(line == #"error: major release 2.0.0 still waits for its decision on min_supported_version (.major-release-pending), and major release 3.0.0 would replace it; decide 2.0.0 first — once 2.0.0 is live in both stores (App Store and Google Play), relctl gate set-latest 2.0.0, then relctl gate raise-min 2.0.0 --confirm-live; or keep the minimum: relctl gate keep-min --reason "<why>" — then rerun relctl release"#)
@@ -297,18 +289,18 @@ struct FirstHourTests {
         }
         #expect(!FileManager.default.fileExists(atPath: repo.path + "/" + marker))
         #expect(try repo.read("gate.json") == "{\n  \"configVersion\": 3,\n  \"minimumSupportedVersion\": \"2.0.0\",\n  \"latestVersion\": \"2.0.0\"\n}\n")
-        let second = relctl(["release", "--confirm-major"], in: repo.path, environment: fixedDate)
+        let second = relctl(["release", "--confirm-major"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(second.code == 0, "\(second.stderr)")
         #expect(second.stdout == "3.0.0\n")
     }
 
     @Test func aHaltedMajorOverAPendingOneWritesNothing() throws {
         let repo = try majorApp(.android)
-        #expect(relctl(["release", "--confirm-major"], in: repo.path, environment: fixedDate).code == 0)
+        #expect(relctl(["release", "--confirm-major"], in: repo.path, environment: repo.goldenEnvironment()).code == 0)
         try repo.commit("feat!: new storage")
         let before = try repo.snapshot()
         // The halt never gets to write its marker over the pending one.
-        let halted = relctl(["release"], in: repo.path, environment: fixedDate)
+        let halted = relctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(halted.code == 1)
         #expect(!halted.stderr.contains("HALTED"))
         #expect(try repo.snapshot() == before)
@@ -320,35 +312,20 @@ struct FirstHourTests {
     @Test(arguments: StoreApp.all)
     func withoutAGateTheBannerSaysHowToConfigureOne(app: StoreApp) throws {
         let repo = try majorApp(app)
-        let result = relctl(["release"], in: repo.path, environment: fixedDate)
-        #expect(result.code == 3, "\(result.stderr)")
-        #expect(result.stderr.contains("""
-            !!  min_supported_version has NOT been changed.
-            !!
-            !!  DECISION NEEDED: raise it only after confirming that 2.0.0
-            \(app.bannerLine)
-            !!
-            !!  No version gate is configured (no "gate" in .relctl.json), so there
-            !!  is no minimum to raise yet. To manage it, add one, e.g.
-            !!      "gate": {"document": "remoteconfig.template.json",
-            !!               "format": "firebase"}
-            !!  (README, "Version gate"); relctl status then names the
-            !!  command that raises it.
-            !!  or keep it, saying why:
-            !!      relctl gate keep-min --reason "<why>"
-            !!
-
-            """), "\(result.stderr)")
+        let result = relctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
+        // The banner names the app's stores and how to configure a gate; the marker names the stores.
+        expectTranscript(["release"], result, matches: "first-hour/no-gate-banner-\(app.fileName).txt", repo: repo,
+                         sections: [(marker, try repo.read(marker))])
+        #expect(result.stderr.components(separatedBy: "\n\(app.bannerLine)\n").count == 2, "\(result.stderr)")
         #expect(!result.stderr.contains("raise-min"))
         let written = try #require(MajorReleaseNotice.parse(try repo.read(marker)))
         #expect(written.floor.stores.map(\.rawValue) == app.stores)
         #expect(written.commands.raiseMin == nil)
         #expect(written.commands.setLatest == nil)
-        #expect(try repo.read(marker).contains("\"stores\": [\(app.stores.map { "\"\($0)\"" }.joined(separator: ", "))],\n"))
         #expect(!written.decision.contains("both stores") || app.stores.count == 2)
         #expect(!written.instruction.contains("raise-min"))
         // The example it gives is a gate relctl accepts: configured so (with its document), status names raise-min.
-        #expect(relctl(["release", "--confirm-major"], in: repo.path, environment: fixedDate).code == 0)
+        #expect(relctl(["release", "--confirm-major"], in: repo.path, environment: repo.goldenEnvironment()).code == 0)
         let gate = try between(result.stderr, "add one, e.g.\n!!      ", ",\n") + ", " + (try between(result.stderr, "!!               ", "\n"))
         #expect(gate == #""gate": {"document": "remoteconfig.template.json", "format": "firebase"}"#)
         try repo.write("remoteconfig.template.json", try GateApp.input("remoteconfig.template.json"))
@@ -356,16 +333,15 @@ struct FirstHourTests {
         config.insert(contentsOf: ",\n  " + gate, at: try #require(config.range(of: "\n}\n")).lowerBound)
         try repo.write(".relctl.json", config)
         try repo.commitAll("chore: the version gate")
-        let status = relctl(["status"], in: repo.path)
-        #expect(status.code == 0, "\(status.stderr)")
-        #expect(status.stdout.contains("is live in \(app.storesText): relctl gate raise-min 2.0.0 --confirm-live\n"), "\(status.stdout)")
+        let status = relctl(["status"], in: repo.path, environment: repo.goldenEnvironment())
+        expectTranscript(["status"], status, matches: "first-hour/no-gate-status-after-the-example-gate-\(app.fileName).txt", repo: repo)
     }
 
     @Test(arguments: StoreApp.all)
     func withTheLatestBelowTheBannerGivesTheTwoCommandsInOrderAndTheyWork(app: StoreApp) throws {
         let repo = try majorApp(app, gateLatest: "1.2.3")
-        let halted = relctl(["release"], in: repo.path, environment: fixedDate)
-        #expect(halted.code == 3)
+        let halted = relctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
+        expectTranscript(["release"], halted, matches: "first-hour/latest-below-banner-\(app.fileName).txt", repo: repo)
         let raise = """
             !!  DECISION NEEDED: raise it only after confirming that 2.0.0
             \(app.bannerLine)
@@ -376,14 +352,14 @@ struct FirstHourTests {
             !!  or keep it, saying why:
 
             """
-        #expect(halted.stderr.contains(raise), "\(halted.stderr)")
         let written = try #require(MajorReleaseNotice.parse(try repo.read(marker)))
         #expect(written.commands.setLatest == "relctl gate set-latest 2.0.0")
         #expect(written.commands.raiseMin == "relctl gate raise-min 2.0.0 --confirm-live")
         #expect(written.floor.stores.map(\.rawValue) == app.stores)
-        let released = relctl(["release", "--confirm-major"], in: repo.path, environment: fixedDate)
+        let released = relctl(["release", "--confirm-major"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(released.code == 0, "\(released.stderr)")
-        #expect(released.stderr.contains(raise))
+        // The confirmed release repeats the same decision, word for word.
+        #expect(released.stderr.components(separatedBy: raise).count == 2, "\(released.stderr)")
         // The halt's marker is the one committed.
         #expect(try repo.git(["show", "HEAD:" + marker]) == (try repo.read(marker)))
         for command in [written.commands.setLatest, written.commands.raiseMin].compactMap({ $0 }) {
@@ -391,32 +367,23 @@ struct FirstHourTests {
             #expect(ran.code == 0, "\(command): \(ran.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: repo.path + "/" + marker))
-        #expect(relctl(["status"], in: repo.path).stdout.contains("major pending: none\n"))
+        expectTranscript(["status"], relctl(["status"], in: repo.path, environment: repo.goldenEnvironment()),
+                         matches: "first-hour/latest-below-status-after-both-commands-\(app.fileName).txt", repo: repo)
     }
 
     @Test(arguments: StoreApp.all)
     func withTheLatestThereTheBannerGivesRaiseMin(app: StoreApp) throws {
         let repo = try majorApp(app, gateLatest: "2.0.0", onMajor: "warn")
-        let released = relctl(["release"], in: repo.path, environment: fixedDate)
-        #expect(released.code == 0, "\(released.stderr)")
-        #expect(released.stderr.contains("""
-            \(app.bannerLine)
-            !!
-            !!  Then run:
-            !!      relctl gate raise-min 2.0.0 --confirm-live
-            !!  or keep it, saying why:
-
-            """), "\(released.stderr)")
+        let released = relctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
+        expectTranscript(["release"], released, matches: "first-hour/latest-there-banner-\(app.fileName).txt", repo: repo)
         let reminder = relctl(["next"], in: repo.path).stderr
         #expect(reminder.hasPrefix("warning: major release 2.0.0 is pending: min_supported_version is unchanged; raise it only once 2.0.0 is live in \(app.storesText), then run: relctl gate raise-min 2.0.0 --confirm-live (or keep it: relctl gate keep-min --reason \"<why>\")\n"), "\(reminder)")
         // raise-min asks to confirm the build is live in the app's own stores.
         let unconfirmed = relctl(["gate", "raise-min", "2.0.0"], in: repo.path)
-        #expect(unconfirmed.code == 1)
-        #expect(unconfirmed.stderr.contains("confirm that 2.0.0 is live in \(app.storesText), then rerun with --confirm-live"), "\(unconfirmed.stderr)")
-        let ran = relctl(["gate", "raise-min", "2.0.0", "--confirm-live"], in: repo.path)
-        #expect(ran.code == 0, "\(ran.stderr)")
-        #expect(try repo.git(["log", "-1", "--format=%b"]).replacingOccurrences(of: "\n", with: " ")
-            .contains("Live: confirmed in \(app.storesText) with --confirm-live."))
+        let ran = relctl(["gate", "raise-min", "2.0.0", "--confirm-live"], in: repo.path, environment: repo.goldenEnvironment())
+        expectTranscript([(["gate", "raise-min", "2.0.0"], unconfirmed), (["gate", "raise-min", "2.0.0", "--confirm-live"], ran)],
+                         matches: "first-hour/latest-there-raise-min-\(app.fileName).txt", repo: repo,
+                         sections: [("commit message", try repo.git(["log", "-1", "--format=%B"]))])
         #expect(!FileManager.default.fileExists(atPath: repo.path + "/" + marker))
     }
 
@@ -424,7 +391,7 @@ struct FirstHourTests {
 
     @Test func aShallowCloneOfAReleasedMajorIsPendingNotHalted() throws {
         let repo = try majorApp(.both)
-        #expect(relctl(["release", "--confirm-major"], in: repo.path, environment: fixedDate).code == 0)
+        #expect(relctl(["release", "--confirm-major"], in: repo.path, environment: repo.goldenEnvironment()).code == 0)
         try repo.commit("fix: one")
         try repo.commit("fix: two")
         let folder = try makeTempDirectory(prefix: "relctl-shallow")
@@ -440,6 +407,7 @@ struct FirstHourTests {
         }
         let json = relctl(["status", "--json"], in: try {
             try clone.git(["fetch", "-q", "--unshallow", "--tags"]); return clone.path }())
-        #expect(json.stdout.contains("\"halted\":false"), "\(json.stdout)")
+        let pending = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])["majorPending"] as? [String: Any]
+        #expect(pending?["halted"] as? Bool == false, "\(json.stdout)")
     }
 }

@@ -18,8 +18,8 @@ enum Golden {
     /// Whether this run writes the golden files instead of checking them.
     static var recording: Bool { ProcessInfo.processInfo.environment["RELCTL_RECORD_GOLDEN"] == "1" }
 
-    /// The command for recording, said in every failure.
-    static let recordCommand = "RELCTL_RECORD_GOLDEN=1 swift test --filter GoldenOutput"
+    /// The command for recording, said in every failure (the filter: the suite of the failing test).
+    static let recordCommand = "RELCTL_RECORD_GOLDEN=1 swift test --filter <its suite>"
 
     /// Compares `actual` with the golden file `name` (relative to `Golden/`), or writes it when recording.
     static func expect(_ actual: String, matches name: String, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -75,7 +75,7 @@ struct GoldenTranscript {
         stderr = Self.replacing(result.stderr, placeholders)
     }
 
-    private static func replacing(_ text: String, _ placeholders: [(String, String)]) -> String {
+    static func replacing(_ text: String, _ placeholders: [(String, String)]) -> String {
         var text = text
         // Longest first, so a path inside another one is never replaced first.
         for (value, placeholder) in placeholders.sorted(by: { $0.0.count > $1.0.count }) where !value.isEmpty {

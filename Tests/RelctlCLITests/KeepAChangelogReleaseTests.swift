@@ -41,43 +41,31 @@ private func expectedAfter(_ fixture: String, feat: String, fix: String) throws 
 struct KeepAChangelogReleaseTests {
     @Test func releaseTurnsUnreleasedIntoTheReleaseAndChangelogPrintsIt() throws {
         let (repo, feat, fix) = try appWithKeepAChangelog()
-        let printed = relctl(["changelog"], in: repo.path, environment: releaseDay)
-        #expect(printed.code == 0, "\(printed.stderr)")
-        #expect(printed.stdout.hasPrefix("## [1.3.0] - 2026-11-30\n\n### Added\n\n- Offline maps for saved trails"), "\(printed.stdout)")
-        let preview = relctl(["changelog", "--unreleased"], in: repo.path, environment: releaseDay)
-        #expect(preview.stdout.hasPrefix("## [Unreleased]\n\n### Added\n\n- Offline maps"), "\(preview.stdout)")
-        #expect(preview.stdout.contains("### Features\n\n- **ui:** dark mode ([\(feat.prefix(7))]"), "\(preview.stdout)")
+        let printed = relctl(["changelog"], in: repo.path, environment: repo.gitEnvironment().merging(releaseDay) { $1 })
+        let preview = relctl(["changelog", "--unreleased"], in: repo.path, environment: repo.gitEnvironment().merging(releaseDay) { $1 })
+        // The hand-written entries first, then the commits' groups, as the release and as Unreleased.
+        expectTranscript([(["changelog"], printed), (["changelog", "--unreleased"], preview)], matches: "keep-a-changelog/changelog-and-unreleased.txt", repo: repo)
 
-        let result = try runRelctl(["release"], in: repo.path, environment: releaseDay)
+        let result = try runRelctl(["release"], in: repo.path, environment: repo.gitEnvironment().merging(releaseDay) { $1 })
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "1.3.0\n")
         let written = try repo.read("CHANGELOG.md")
         #expect(written == (try expectedAfter("github-links", feat: feat, fix: fix)), "\(written)")
         // What `relctl changelog` printed is the section the release wrote.
-        #expect(written.contains(printed.stdout.dropLast()), "\(printed.stdout)")
+        #expect(written.components(separatedBy: printed.stdout.dropLast()).count == 2, "\(printed.stdout)")
         try expectReleased(repo, "1.3.0", parent: fix, files: ["CHANGELOG.md", "app.json", "package.json"])
         // The tag's notes hold the hand-written entries too.
         let notes = try repo.git(["tag", "-l", "--format=%(contents)", "v1.3.0"])
-        #expect(notes.hasPrefix("v1.3.0\n\nAdded:\n- Offline maps for saved trails"), "\(notes)")
-        #expect(notes.contains("Features:\n- ui: dark mode (\(feat.prefix(7)))\n"), "\(notes)")
+        Golden.expect(goldenSections([("tag message of v1.3.0", notes)]), matches: "keep-a-changelog/tag-notes.txt")
 
         // The next release goes under the fresh, empty Unreleased heading; the links move on again.
         let patch = try repo.commit("fix(map): blank tiles at zoom 18", file: "src/map.ts")
-        let next = relctl(["release"], in: repo.path, environment: releaseDay)
+        let next = relctl(["release"], in: repo.path, environment: repo.gitEnvironment().merging(releaseDay) { $1 })
         #expect(next.code == 0, "\(next.stderr)")
         let again = try repo.read("CHANGELOG.md")
-        #expect(again.contains("## [Unreleased]\n\n## [1.3.1] - 2026-11-30\n\n### Bug fixes\n\n- **map:** blank tiles at zoom 18 ([\(patch.prefix(7))]"),
-                "\(again)")
-        #expect(again.contains("\n\n## [1.3.0] - 2026-11-30\n\n### Added\n"))
-        #expect(again.hasSuffix("""
-            [unreleased]: https://github.com/acme/trail/compare/v1.3.1...HEAD
-            [1.3.1]: https://github.com/acme/trail/compare/v1.3.0...v1.3.1
-            [1.3.0]: https://github.com/acme/trail/compare/v1.2.0...v1.3.0
-            [1.2.0]: https://github.com/acme/trail/compare/v1.1.0...v1.2.0
-            [1.1.0]: https://github.com/acme/trail/compare/v1.0.0...v1.1.0
-            [1.0.0]: https://github.com/acme/trail/releases/tag/v1.0.0
-
-            """), "\(again)")
+        // The 1.3.1 section under an empty Unreleased, 1.3.0 below it, and the links moved on.
+        Golden.expect(goldenSections([("CHANGELOG.md after 1.3.1", again)]), matches: "keep-a-changelog/after-the-next-release.md.txt")
+        #expect(again.components(separatedBy: "## [Unreleased]\n\n## [1.3.1] - 2026-11-30\n\n### Bug fixes\n\n- **map:** blank tiles at zoom 18 ([\(patch.prefix(7))]").count == 2, "\(again)")
     }
 
     @Test func jsonAndDryRunShowTheSectionAsWritten() throws {
@@ -89,17 +77,18 @@ struct KeepAChangelogReleaseTests {
               "files"
             """))
         try repo.commitAll("chore: changelog groups titled as Keep a Changelog's")
-        let json = relctl(["release", "--dry-run", "--json"], in: repo.path, environment: releaseDay)
+        let json = relctl(["release", "--dry-run", "--json"], in: repo.path, environment: repo.gitEnvironment().merging(releaseDay) { $1 })
         #expect(json.code == 0, "\(json.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let section = try #require(object["changelog"] as? String)
         #expect(section.hasPrefix("## [1.3.0] - 2026-11-30\n\n### Added\n\n- Apple Watch companion app.\n"
                                   + "- Heart-rate zones on the summary screen.\n- **ui:** dark mode ([") , "\(section)")
-        let dry = relctl(["release", "--dry-run"], in: repo.path, environment: releaseDay)
-        #expect(dry.stdout.contains("\nchangelog section:\n\n" + section), "\(dry.stdout)")
-        let real = relctl(["release", "--json"], in: repo.path, environment: releaseDay)
+        let dry = relctl(["release", "--dry-run"], in: repo.path, environment: repo.gitEnvironment().merging(releaseDay) { $1 })
+        expectTranscript(["release", "--dry-run"], dry, matches: "keep-a-changelog/release--dry-run-groups-titled-as-keep-a-changelog.txt", repo: repo)
+        #expect(dry.stdout.components(separatedBy: "\nchangelog section:\n\n" + section).count == 2, "\(dry.stdout)")
+        let real = relctl(["release", "--json"], in: repo.path, environment: repo.gitEnvironment().merging(releaseDay) { $1 })
         #expect(real.code == 0, "\(real.stderr)")
-        #expect(try repo.read("CHANGELOG.md").contains(section.dropLast()))
+        #expect(try repo.read("CHANGELOG.md").components(separatedBy: section.dropLast()).count == 2)
     }
 
     @Test func aReleaseThatFailsLeavesTheChangelogAsItWas() throws {
@@ -117,9 +106,8 @@ struct KeepAChangelogReleaseTests {
         try repo.write("CHANGELOG.md", text)
         try repo.commitAll("docs: a section written by hand")
         let before = try repo.snapshot()
-        let result = relctl(["release"], in: repo.path, environment: releaseDay)
-        #expect(result.code == 1)
-        #expect(result.stderr.contains("CHANGELOG.md already has a section for 1.3.0"), "\(result.stderr)")
+        let result = relctl(["release"], in: repo.path, environment: repo.gitEnvironment().merging(releaseDay) { $1 })
+        expectTranscript(["release"], result, matches: "keep-a-changelog/version-already-in-the-file.txt", repo: repo)
         #expect(try repo.snapshot() == before)
     }
 }

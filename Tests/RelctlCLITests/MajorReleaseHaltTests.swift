@@ -43,16 +43,11 @@ struct MajorReleaseHaltTests {
         let before = try repo.snapshot()
         let head = try repo.head()
         let result = relctl(["release"], in: repo.path, environment: fixedDate.merging(github(folder)) { $1 })
-        #expect(result.code == 3, "\(result.stderr)")
-        #expect(result.stdout.isEmpty)
-        #expect(result.stderr.contains("!!  MAJOR RELEASE 2.0.0  (from 1.2.3, tag v2.0.0)\n"))
-        #expect(result.stderr.contains("!!  HALTED: nothing is released yet (no commit, no tag)."))
-        #expect(result.stderr.contains("::warning title=Major release 2.0.0 halted::Major release 2.0.0 halted: nothing was released"))
-        #expect(result.stderr.hasSuffix("""
-            halted: .major-release-pending holds the breaking changes and the decision; nothing else was written (no version file, changelog, commit or tag)
-            error: halted before major release 2.0.0 (onMajor is "halt"): nothing is released; review the breaking changes in .major-release-pending, then rerun with --confirm-major
-
-            """), "\(result.stderr)")
+        // Exit 3: the banner, the halt's annotation, what was written (the marker alone) and how to go on; the marker
+        // as written, and the job summary.
+        expectTranscript(["release"], result, matches: "halt/halt-writes-only-the-marker.txt", repo: repo, sections: [
+            (marker, try repo.read(marker)), ("GITHUB_STEP_SUMMARY", try String(contentsOfFile: folder + "/summary", encoding: .utf8)),
+        ])
 
         // The marker: the version, the previous one, the tag, the breaking change with its commit, the decision
         // and the commands that record it.
@@ -62,11 +57,9 @@ struct MajorReleaseHaltTests {
         #expect(written.tag == "v2.0.0")
         #expect(written.date == "2026-09-21T14:13:20Z")
         #expect(written.breakingChanges == [.init(sha: breaking, summary: "feat(api)!: v2 tokens only", detail: "v1 tokens are rejected")])
-        #expect(written.decision.contains("either raise min_supported_version to 2.0.0"))
         // No gate is configured: nothing to raise yet (raiseMin null), and the decision says how to configure one.
         #expect(written.commands == .init(release: "relctl release --confirm-major", raiseMin: nil,
                                           keepMin: "relctl gate keep-min --reason \"<why>\""))
-        #expect(written.decision.contains("Raising it needs a version gate"))
         // And nothing else: no commit, no tag, no index entry, no other file (the repository as it was, but the marker).
         #expect(try repo.git(["status", "--porcelain", "--untracked-files=all"]) == "?? .major-release-pending\n")
         #expect(try repo.head() == head)
@@ -79,12 +72,11 @@ struct MajorReleaseHaltTests {
             == "version=2.0.0\nbump=major\ntag=v2.0.0\nmajor_pending=true\nprerelease=false\nchannel=\nios_build=\nandroid_build=\nhalted=true\n")
         let summary = try String(contentsOfFile: folder + "/summary", encoding: .utf8)
         #expect(summary.hasPrefix("### relctl halted before major release 2.0.0\n"), "\(summary)")
-        #expect(summary.contains("`relctl release --confirm-major`"))
     }
 
     @Test func rerunningTheHaltChangesNothing() throws {
         let (repo, _) = try majorRepository()
-        let first = relctl(["release"], in: repo.path, environment: fixedDate)
+        let first = relctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(first.code == 3, "\(first.stderr)")
         let written = try repo.read(marker)
         let after = try repo.snapshot()
@@ -104,7 +96,7 @@ struct MajorReleaseHaltTests {
 
     @Test func confirmMajorCommitsTheHaltsMarkerWithTheRelease() throws {
         let (repo, _) = try majorRepository()
-        #expect(relctl(["release"], in: repo.path, environment: fixedDate).code == 3)
+        #expect(relctl(["release"], in: repo.path, environment: repo.goldenEnvironment()).code == 3)
         let written = try repo.read(marker)
         let head = try repo.head()
         let result = relctl(["release", "--confirm-major", "--json"], in: repo.path, environment: nextDay)
@@ -123,19 +115,17 @@ struct MajorReleaseHaltTests {
         #expect(try repo.git(["status", "--porcelain", "--untracked-files=all"]).isEmpty)
         // Released: the next run has nothing to do, and the decision on the floor is what is pending now.
         let again = relctl(["release"], in: repo.path)
-        #expect(again.code == 0)
-        #expect(again.stderr.contains("warning: major release 2.0.0 is pending: min_supported_version is unchanged"))
+        expectTranscript(["release"], again, matches: "halt/confirmed-major-then-release-again.txt", repo: repo)
     }
 
     /// A failure while releasing after a halt puts everything back, the halt's untracked marker included.
     @Test(arguments: ["after-write", "after-commit", "after-tag"])
     func aFailedConfirmedReleaseLeavesTheHaltsMarker(point: String) throws {
         let (repo, _) = try majorRepository()
-        #expect(relctl(["release"], in: repo.path, environment: fixedDate).code == 3)
+        #expect(relctl(["release"], in: repo.path, environment: repo.goldenEnvironment()).code == 3)
         let before = try repo.snapshot()
         let failed = relctl(["release", "--confirm-major"], in: repo.path, environment: ["RELCTL_TEST_FAULT": point])
-        #expect(failed.code == 1)
-        #expect(failed.stderr.contains("every file, the index and the branch were restored"), "\(failed.stderr)")
+        expectTranscript(["release", "--confirm-major"], failed, matches: "halt/confirmed-after-halt-fault-\(point).txt", repo: repo)
         #expect(try repo.snapshot() == before)
         #expect(try repo.git(["status", "--porcelain"]) == "?? .major-release-pending\n")
         #expect(relctl(["release", "--confirm-major"], in: repo.path).code == 0)
@@ -145,7 +135,7 @@ struct MajorReleaseHaltTests {
     /// is stale, and committing it would record a decision nobody has to take.
     @Test func aStaleMarkerOfAnotherVersionIsRefused() throws {
         let (repo, _) = try majorRepository()
-        #expect(relctl(["release"], in: repo.path, environment: fixedDate).code == 3)
+        #expect(relctl(["release"], in: repo.path, environment: repo.goldenEnvironment()).code == 3)
         try repo.git(["revert", "--no-edit", "HEAD"])
         #expect(relctl(["next"], in: repo.path).stdout == "1.3.0\n")
         let before = try repo.snapshot()
@@ -158,7 +148,7 @@ struct MajorReleaseHaltTests {
             #expect(try repo.snapshot() == before)
         }
         // Other commands remind of it, as of any pending marker.
-        #expect(relctl(["next"], in: repo.path).stderr.contains("warning: major release 2.0.0 is halted, not released"))
+        expectTranscript(["next"], relctl(["next"], in: repo.path), matches: "halt/stale-marker-next.txt", repo: repo)
         try FileManager.default.removeItem(atPath: repo.path + "/" + marker)
         let released = relctl(["release"], in: repo.path)
         #expect(released.code == 0, "\(released.stderr)")
@@ -168,7 +158,7 @@ struct MajorReleaseHaltTests {
     /// A marker edited by hand, or written by a halt before newer commits, is not relctl's own for this release.
     @Test func anEditedOrOutdatedMarkerIsRefused() throws {
         let (repo, _) = try majorRepository()
-        #expect(relctl(["release"], in: repo.path, environment: fixedDate).code == 3)
+        #expect(relctl(["release"], in: repo.path, environment: repo.goldenEnvironment()).code == 3)
         let written = try repo.read(marker)
         let line = "error: .major-release-pending is not the marker relctl writes for 2.0.0 (edited by hand, or written before newer commits); delete it (relctl writes it again when it halts a major release) and rerun relctl release"
 
@@ -177,7 +167,8 @@ struct MajorReleaseHaltTests {
         for arguments in [["release"], ["release", "--confirm-major"], ["release", "--dry-run"]] {
             let result = relctl(arguments, in: repo.path)
             #expect(result.code == 1, "\(arguments): \(result.stderr)")
-            #expect(result.stderr.contains(line + "\n"), "\(result.stderr)")
+            #expect(result.stderr.hasSuffix(line + "\nnothing was changed (1 preflight problem)\n"), "\(result.stderr)")
+            #expect(result.stderr.components(separatedBy: "error: ").count == 2, "\(result.stderr)")
             #expect(try repo.snapshot() == before)
         }
 
@@ -187,7 +178,8 @@ struct MajorReleaseHaltTests {
         before = try repo.snapshot()
         let outdated = relctl(["release", "--confirm-major"], in: repo.path)
         #expect(outdated.code == 1)
-        #expect(outdated.stderr.contains(line + "\n"), "\(outdated.stderr)")
+        #expect(outdated.stderr.hasSuffix(line + "\nnothing was changed (1 preflight problem)\n"), "\(outdated.stderr)")
+        #expect(outdated.stderr.components(separatedBy: "error: ").count == 2, "\(outdated.stderr)")
         #expect(try repo.snapshot() == before)
         // Deleted, the halt writes it again with both breaking changes.
         try FileManager.default.removeItem(atPath: repo.path + "/" + marker)
@@ -200,8 +192,7 @@ struct MajorReleaseHaltTests {
         let (repo, _) = try majorRepository()
         try repo.write(marker, "remember to raise the floor\n")
         let result = relctl(["release"], in: repo.path)
-        #expect(result.code == 1)
-        #expect(result.stderr.contains("error: .major-release-pending is not a marker relctl wrote (it is not the marker's JSON); delete it"), "\(result.stderr)")
+        expectTranscript(["release"], result, matches: "halt/marker-not-json.txt", repo: repo)
         #expect(try repo.read(marker) == "remember to raise the floor\n")
     }
 
@@ -211,20 +202,20 @@ struct MajorReleaseHaltTests {
     /// commits it.
     @Test func aHaltOverACommittedMarkerWaitsForTheFirstDecision() throws {
         let (repo, _) = try majorRepository()
-        #expect(relctl(["release", "--confirm-major"], in: repo.path, environment: fixedDate).code == 0)
+        #expect(relctl(["release", "--confirm-major"], in: repo.path, environment: repo.goldenEnvironment()).code == 0)
         let previous = try repo.read(marker)
         try commitOnly(repo, "feat(sync)!: v3 sync only", file: "sync.txt")
-        let refused = relctl(["release"], in: repo.path, environment: fixedDate)
+        let refused = relctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(refused.code == 1)
         #expect(refused.stderr.hasSuffix("error: major release 2.0.0 still waits for its decision on min_supported_version (.major-release-pending), and major release 3.0.0 would replace it; decide 2.0.0 first — record it with relctl gate keep-min --reason \"<why>\" (no version gate is configured, so there is no minimum to raise) — then rerun relctl release\nnothing was changed (1 preflight problem)\n"), "\(refused.stderr)")
         #expect(try repo.git(["status", "--porcelain"]).isEmpty)
         #expect(try repo.read(marker) == previous)
 
         #expect(relctl(["gate", "keep-min", "--reason", "v2 clients keep working"], in: repo.path).code == 0)
-        #expect(relctl(["release"], in: repo.path, environment: fixedDate).code == 3)
+        #expect(relctl(["release"], in: repo.path, environment: repo.goldenEnvironment()).code == 3)
         #expect(try repo.git(["status", "--porcelain"]) == "?? .major-release-pending\n")
         let halted = try repo.read(marker)
-        #expect(halted.contains("\"version\": \"3.0.0\""))
+        #expect(try MajorReleaseNotice.parse(halted)?.version == "3.0.0")
         let after = try repo.snapshot()
         #expect(relctl(["release"], in: repo.path, environment: nextDay).code == 3)
         #expect(try repo.snapshot() == after)
@@ -233,7 +224,7 @@ struct MajorReleaseHaltTests {
         let dry = relctl(["release", "--dry-run", "--confirm-major"], in: repo.path, environment: nextDay)
         #expect(dry.code == 0, "\(dry.stderr)")
         let diff = diffPart(ofReleaseDryRun: dry.stdout)
-        #expect(diff.contains("diff --git a/\(marker) b/\(marker)\nnew file mode 100644\n"), "\(diff)")
+        #expect(diff.components(separatedBy: "diff --git a/\(marker) b/\(marker)\nnew file mode 100644\n").count == 2, "\(diff)")
         let clone = try TestRepository()
         try clone.git(["pull", "-q", repo.path, "main"])
         try clone.git(["apply", "--whitespace=nowarn", "-"], input: diff)
@@ -249,13 +240,12 @@ struct MajorReleaseHaltTests {
     @Test func aDryRunHaltsAsTheRealRunWould() throws {
         let (repo, _) = try majorRepository()
         let before = try repo.snapshot()
-        let dry = relctl(["release", "--dry-run"], in: repo.path, environment: fixedDate)
-        #expect(dry.code == 3, "\(dry.stderr)")
+        let dry = relctl(["release", "--dry-run"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(try repo.snapshot() == before)
-        #expect(dry.stdout.contains("halted: onMajor is \"halt\", so the real run stops before the release (exit 3); it writes only\n  .major-release-pending (new)\n"))
-        #expect(dry.stdout.contains("diff --git a/\(marker) b/\(marker)\nnew file mode 100644\n"))
+        // Exit 3: the plan says the real run writes only the marker, and shows it as a new file.
+        expectTranscript(["release", "--dry-run"], dry, matches: "halt/halt--dry-run.txt", repo: repo)
         #expect(!dry.stdout.contains("CHANGELOG.md"))
-        let real = relctl(["release"], in: repo.path, environment: fixedDate)
+        let real = relctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(real.code == dry.code)
         // The same lines on stderr but the one saying what was (would be) written.
         let differing = Set(dry.stderr.split(separator: "\n")).symmetricDifference(real.stderr.split(separator: "\n"))
@@ -274,7 +264,7 @@ struct MajorReleaseHaltTests {
     @Test(arguments: [false, true])
     func jsonSaysItHalted(dryRun: Bool) throws {
         let (repo, _) = try majorRepository()
-        let result = relctl(["release", "--json"] + (dryRun ? ["--dry-run"] : []), in: repo.path, environment: fixedDate)
+        let result = relctl(["release", "--json"] + (dryRun ? ["--dry-run"] : []), in: repo.path, environment: repo.goldenEnvironment())
         #expect(result.code == 3, "\(result.stderr)")
         #expect(result.stdout.hasSuffix("}\n") && result.stdout.split(separator: "\n").count == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -297,10 +287,9 @@ struct MajorReleaseHaltTests {
 
     @Test func warnReleasesAtOnceWithTheMarkerInTheCommit() throws {
         let (repo, _) = try majorRepository(config: #"{"onMajor": "warn"}"#)
-        let result = relctl(["release"], in: repo.path, environment: fixedDate)
+        let result = relctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(result.code == 0, "\(result.stderr)")
-        #expect(result.stdout == "2.0.0\n")
-        #expect(result.stderr.contains("MAJOR RELEASE 2.0.0"))
+        expectTranscript(["release"], result, matches: "halt/on-major-warn.txt", repo: repo)
         #expect(!result.stderr.contains("HALTED"))
         #expect(try repo.git(["diff-tree", "--no-commit-id", "--name-status", "-r", "HEAD"]) == "A\t\(marker)\nM\tCHANGELOG.md\n")
         #expect(try MajorReleaseNotice.parse(try repo.git(["show", "HEAD:" + marker]))?.version == "2.0.0")
@@ -315,7 +304,8 @@ struct MajorReleaseHaltTests {
         let capture = Capture()
         let output = Output(stdout: { capture.out += $0 }, stderr: { capture.err += $0 })
         #expect(RelctlCLI.run(["release"], environment: environment, output: output, currentDirectory: repo.path) == 3)
-        #expect(capture.err.contains("\u{1B}[1;31m!!  HALTED: nothing is released yet (no commit, no tag). Review the\u{1B}[0m\n"))
+        Golden.expect(GoldenTranscript(["release"], CLIResult(code: 3, stdout: capture.out, stderr: capture.err), placeholders: [(repo.path, "<repo>")]).rendered,
+                      matches: "halt/halt-gitlab-colour.txt")
         #expect(!capture.err.contains("::warning"))
     }
 
@@ -323,7 +313,6 @@ struct MajorReleaseHaltTests {
         #expect(Config().onMajor == .halt)
         let repo = try releaseRepository([], config: #"{"onMajor": "stop"}"#)
         let result = relctl(["release"], in: repo.path)
-        #expect(result.code == 1)
-        #expect(result.stderr.contains(#"'onMajor' must be "halt" (stop until --confirm-major, the default) or "warn" (release and warn)"#), "\(result.stderr)")
+        expectTranscript(["release"], result, matches: "halt/on-major-unknown-value.txt", repo: repo)
     }
 }

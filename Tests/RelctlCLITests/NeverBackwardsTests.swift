@@ -19,7 +19,8 @@ func appRepository(_ files: [String: String], entries: [(String, String)], confi
     return repo
 }
 
-/// Runs a release that must be refused: exit 1, `error: <expected>` and "nothing was changed", no byte changed.
+/// Runs a release that must be refused: exit 1, `error: <expected>` as its one error line, then "nothing was
+/// changed", no byte changed (warnings and notes may come before the error).
 func expectReleaseRefused(_ repo: TestRepository, arguments: [String] = [], contains expected: String,
                           sourceLocation: SourceLocation = #_sourceLocation) throws {
     let before = try repo.snapshot()
@@ -27,7 +28,10 @@ func expectReleaseRefused(_ repo: TestRepository, arguments: [String] = [], cont
         let result = relctl(["release"] + (dryRun ? ["--dry-run"] : []) + arguments, in: repo.path, environment: fixedDate)
         #expect(result.code == 1, "\(result.stderr)", sourceLocation: sourceLocation)
         #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
-        #expect(result.stderr.contains("error: " + expected), "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stderr.split(separator: "\n").filter { $0.hasPrefix("error: ") }.map(String.init) == ["error: " + expected],
+                "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(result.stderr.hasSuffix("error: \(expected)\nnothing was changed (1 preflight problem)\n"), "\(result.stderr)",
+                sourceLocation: sourceLocation)
         #expect(try repo.snapshot() == before, sourceLocation: sourceLocation)
     }
 }
@@ -52,7 +56,8 @@ struct NeverBackwardsTests {
         #expect(next.stderr == "warning: \(problem); 'relctl release' will refuse it\n", "\(next.stderr)")
         try expectReleaseRefused(repo, contains: problem)
         let status = relctl(["status", "--json"], in: repo.path)
-        #expect(status.stdout.contains(#""unreachableTags":["v2.43.1","v2.43.0"]"#), "\(status.stdout)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
+        #expect(object["unreachableTags"] as? [String] == ["v2.43.1", "v2.43.0"], "\(status.stdout)")
 
         // The fix works: merged back, releases continue from v2.43.1.
         try repo.git(["merge", "-q", "--no-edit", "v2.43.1"])
@@ -160,10 +165,8 @@ struct NeverBackwardsTests {
     @Test func theFirstReleaseMayBeTheVersionANewAppHolds() throws {
         let repo = try appRepository(["package.json": packageJSON("1.0.0")], entries: [("package.json", "json")])
         try repo.commit("feat: first screen", file: "a.txt")
-        let released = relctl(["release"], in: repo.path, environment: fixedDate)
-        #expect(released.code == 0, "\(released.stderr)")
-        #expect(released.stdout == "1.0.0\n")
-        #expect(released.stderr.contains("note: no release tag yet and the files already hold 1.0.0: the first release tags it (if 1.0.0 is already in the stores, run 'relctl adopt' instead, so the next release follows it)"))
+        let released = relctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
+        expectTranscript(["release"], released, matches: "release/first-release-of-the-version-the-files-hold.txt", repo: repo)
         #expect(try repo.git(["rev-parse", "v1.0.0^{commit}"]).trimmingCharacters(in: .newlines) == (try repo.head()))
     }
 
@@ -210,8 +213,7 @@ struct NeverBackwardsTests {
         // iOS builds start again at a new version (1.2.1); versionCode never goes down.
         #expect(sync.stderr.hasPrefix("error: app.json:\(lineOf("versionCode", in: expoAppJSON)): Android versionCode 5 is not greater than the current 12"), "\(sync.stderr)")
         let release = relctl(["release", "--build", "5"], in: repo.path, environment: fixedDate)
-        #expect(release.code == 1)
-        #expect(release.stderr.contains("Android versionCode 5 is not greater than the current 12"), "\(release.stderr)")
+        expectTranscript(["release", "--build", "5"], release, matches: "release/build-number-below-the-current.txt", repo: repo)
         let bad = relctl(["release", "--build", "x"], in: repo.path)
         #expect(bad.code == 1)
         #expect(bad.stderr.hasPrefix("error: --build 'x' is not a positive whole number"))
@@ -246,13 +248,9 @@ struct FourPartBuildTests {
         try repo.tag("v1.7.0")
         try repo.commit("fix: playback", file: "a.txt")
         let current = relctl(["current"], in: repo.path)
-        #expect(current.code == 0)
-        #expect(current.stdout.contains("iOS build      1.7.0.4"), "\(current.stdout)")
-
-        let line = lineOf("<string>1.7.0.4</string>", in: fourPartInfoPlist)
         let refused = relctl(["release"], in: repo.path, environment: fixedDate)
-        #expect(refused.code == 1)
-        #expect(refused.stderr.contains("error: ios/Jelly/Info.plist:\(line): iOS build number \"1.7.0.4\" has 4 parts; App Store Connect reads only the first three, so incrementing the last would upload build 1.7.0 again (buildNumber strategy increment: CFBundleVersion is one to three period-separated integers, and each upload needs a higher one; set build 1.7.1 once with --build 1.7.1 (relctl release or relctl sync); from then on the increment moves its last part)\n"), "\(refused.stderr)")
+        // The four parts shown as they are; the refusal says which build to set once, and how.
+        expectTranscript([(["current"], current), (["release"], refused)], matches: "release/four-part-ios-build.txt", repo: repo)
 
         let released = relctl(["release", "--build", "1.7.1"], in: repo.path, environment: fixedDate)
         #expect(released.code == 0, "\(released.stderr)")
@@ -260,6 +258,7 @@ struct FourPartBuildTests {
             .replacingOccurrences(of: "1.7.0.4", with: "1.7.1"))
         try repo.commit("fix: subtitles", file: "a.txt")
         #expect(relctl(["release"], in: repo.path, environment: fixedDate).code == 0)
-        #expect(try repo.read("ios/Jelly/Info.plist").contains("<string>1.7.2</string>\n</dict>"))
+        #expect(try repo.read("ios/Jelly/Info.plist") == fourPartInfoPlist.replacingOccurrences(of: "<string>1.7.0</string>", with: "<string>1.7.2</string>")
+            .replacingOccurrences(of: "1.7.0.4", with: "1.7.2"))
     }
 }

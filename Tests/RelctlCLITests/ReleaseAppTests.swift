@@ -85,65 +85,43 @@ struct ReleaseAppTests {
 
         // Patch.
         let fix = try repo.commit("fix(map): crash when the trail has no points", file: "src/map.ts")
-        let patch = try runRelctl(["release"], in: repo.path, environment: fixedDate)
-        #expect(patch.status == 0, "\(patch.stderr)")
-        #expect(patch.stdout == "1.2.1\n")
-        #expect(patch.stderr.contains("released 1.2.1 (patch) as v1.2.1"), "\(patch.stderr)")
-        #expect(!patch.stderr.contains("MAJOR"))
+        let patch = try runRelctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
+        expectTranscript(["release"], CLIResult(patch), matches: "release-app/expo-patch.txt", repo: repo,
+                         sections: [("CHANGELOG.md", try repo.read("CHANGELOG.md"))])
         #expect(try repo.read("app.json") == expoAppJSON(version: "1.2.1", build: 13))
         #expect(try repo.read("package.json") == packageJSON("1.2.1"))
-        let changelog = try repo.read("CHANGELOG.md")
-        #expect(changelog.hasPrefix("# Changelog\n\n## 1.2.1 (2026-09-21)\n\n### Bug fixes\n\n* **map:** crash when the trail has no points ("),
-                "\(changelog)")
         try expectReleased(repo, "1.2.1", parent: fix, files: ["CHANGELOG.md", "app.json", "package.json"])
         #expect(!FileManager.default.fileExists(atPath: repo.path + "/.major-release-pending"))
 
         // Minor: the build numbers move on from 13.
         let feat = try repo.commit("feat(trails): offline maps", file: "src/offline.ts")
-        let minor = try runRelctl(["release"], in: repo.path, environment: fixedDate)
-        #expect(minor.status == 0, "\(minor.stderr)")
-        #expect(minor.stdout == "1.3.0\n")
+        let minor = try runRelctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
+        expectTranscript(["release"], CLIResult(minor), matches: "release-app/expo-minor.txt", repo: repo,
+                         sections: [("CHANGELOG.md", try repo.read("CHANGELOG.md"))])
         #expect(try repo.read("app.json") == expoAppJSON(version: "1.3.0", build: 14))
         #expect(try repo.read("package.json") == packageJSON("1.3.0"))
-        let minorLog = try repo.read("CHANGELOG.md")
-        #expect(minorLog.hasPrefix("# Changelog\n\n## 1.3.0 (2026-09-21)\n\n### Features\n\n* **trails:** offline maps ("), "\(minorLog)")
-        #expect(minorLog.contains("## 1.2.1 (2026-09-21)"))
         try expectReleased(repo, "1.3.0", parent: feat, files: ["CHANGELOG.md", "app.json", "package.json"])
 
         // Major, from a BREAKING CHANGE footer: halted first (only the marker written), then confirmed.
         let breaking = try repo.commit("feat(sync): new sync protocol\n\nBREAKING CHANGE: 1.x clients can no longer sync",
                                        file: "src/sync.ts")
-        let halted = try runRelctl(["release"], in: repo.path, environment: fixedDate)
-        #expect(halted.status == 3, "\(halted.stderr)")
-        #expect(halted.stdout.isEmpty)
-        #expect(halted.stderr.contains("HALTED: nothing is released yet"), "\(halted.stderr)")
+        let halted = try runRelctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(try repo.read("app.json") == expoAppJSON(version: "1.3.0", build: 14))
         #expect(try repo.git(["status", "--porcelain"]) == "?? .major-release-pending\n")
-        let major = try runRelctl(["release", "--confirm-major"], in: repo.path, environment: fixedDate)
-        #expect(major.status == 0, "\(major.stderr)")
-        #expect(major.stdout == "2.0.0\n")
-        #expect(major.stderr.contains("MAJOR RELEASE 2.0.0"), "\(major.stderr)")
-        #expect(major.stderr.contains("min_supported_version has NOT been changed"))
+        let major = try runRelctl(["release", "--confirm-major"], in: repo.path, environment: repo.goldenEnvironment())
+        expectTranscript([(["release"], CLIResult(halted)), (["release", "--confirm-major"], CLIResult(major))],
+                         matches: "release-app/expo-major-halted-then-confirmed.txt", repo: repo,
+                         sections: [(".major-release-pending", try repo.read(".major-release-pending"))])
         #expect(try repo.read("app.json") == expoAppJSON(version: "2.0.0", build: 15))
         #expect(try repo.read("package.json") == packageJSON("2.0.0"))
-        let marker = try repo.read(".major-release-pending")
-        #expect(marker.contains("\"version\": \"2.0.0\""))
-        #expect(marker.contains("\"previousVersion\": \"1.3.0\""))
-        #expect(marker.contains("1.x clients can no longer sync"))
         try expectReleased(repo, "2.0.0", parent: breaking,
                            files: ["CHANGELOG.md", "app.json", "package.json", ".major-release-pending"])
 
         // The marker is in the release commit, and every following command reminds of it.
-        let next = try runRelctl(["next"], in: repo.path)
-        #expect(next.stderr.contains("warning: major release 2.0.0 is pending"), "\(next.stderr)")
-        let status = try runRelctl(["status"], in: repo.path)
-        #expect(status.status == 0, "\(status.stderr)")
-        #expect(status.stderr.contains("warning: major release 2.0.0 is pending"))
-        #expect(status.stdout.contains("major pending: 2.0.0"), "\(status.stdout)")
         // The files agree with each other and with the tag.
-        let current = try runRelctl(["current"], in: repo.path)
-        #expect(current.status == 0, "\(current.stderr)")
-        #expect(current.stdout.contains("2.0.0") && !current.stdout.contains("1.3.0"), "\(current.stdout)")
+        let runs = try [["next"], ["status"], ["current"]].map { ($0, CLIResult(try runRelctl($0, in: repo.path, environment: repo.goldenEnvironment()))) }
+        expectTranscript(runs, matches: "release-app/expo-after-major.txt", repo: repo)
+        #expect(!runs[2].1.stdout.contains("1.3.0"), "\(runs[2].1.stdout)")
     }
 
     @Test func flutterPatchMinorMajorKeepsTheXcodeIndirection() throws {
@@ -156,10 +134,10 @@ struct ReleaseAppTests {
         ]
         for (index, step) in steps.enumerated() {
             let parent = try repo.commit(step.message, file: "lib/change\(index).dart")
-            let result = relctl(["release"] + (step.major ? ["--confirm-major"] : []), in: repo.path, environment: fixedDate)
+            let result = relctl(["release"] + (step.major ? ["--confirm-major"] : []), in: repo.path, environment: repo.goldenEnvironment())
             #expect(result.code == 0, "\(step.version): \(result.stderr)")
             #expect(result.stdout == "\(step.version)\n")
-            #expect(result.stderr.contains("MAJOR RELEASE") == step.major, "\(result.stderr)")
+            expectTranscript(["release"] + (step.major ? ["--confirm-major"] : []), result, matches: "release-app/flutter-\(step.version).txt", repo: repo)
             #expect(try repo.read("pubspec.yaml") == pubspec.replacingOccurrences(of: "1.2.0+12", with: "\(step.version)+\(step.build)"))
             // Xcode takes its numbers from flutter build: the project is byte for byte as it was.
             #expect(try repo.read(pbxprojPath) == flutterRunnerPbxproj)
@@ -167,11 +145,10 @@ struct ReleaseAppTests {
             try expectReleased(repo, step.version, parent: parent,
                                files: ["CHANGELOG.md", "pubspec.yaml"] + (step.major ? [".major-release-pending"] : []))
         }
-        let project = try repo.read(pbxprojPath)
-        #expect(project.contains("MARKETING_VERSION = 1.0;") && project.contains("CURRENT_PROJECT_VERSION = 1;"))
+        #expect(try repo.read(pbxprojPath) == flutterRunnerPbxproj)
         #expect(try repo.git(["log", "--format=%H", "v1.2.0..HEAD", "--", pbxprojPath]).isEmpty)
-        let status = relctl(["status"], in: repo.path)
-        #expect(status.stdout.contains("major pending: 2.0.0"), "\(status.stdout)")
+        let status = relctl(["status"], in: repo.path, environment: repo.goldenEnvironment())
+        expectTranscript(["status"], status, matches: "release-app/flutter-status-after-major.txt", repo: repo)
     }
 
     @Test func storeRuleViolationFailsInPreflight() throws {
@@ -182,12 +159,9 @@ struct ReleaseAppTests {
         try repo.commit("fix: battery drain", file: "src/gps.ts")
         let line = lineOf("versionCode", in: try repo.read("app.json"))
         let before = try repo.snapshot()
-        let result = try runRelctl(["release"], in: repo.path, environment: fixedDate)
-        #expect(result.status == 1, "\(result.stderr)")
-        #expect(result.stdout.isEmpty)
+        let result = try runRelctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
+        expectTranscript(["release"], CLIResult(result), matches: "release-app/store-rule-violation.txt", repo: repo)
         #expect(result.stderr.hasPrefix("error: app.json:\(line): "), "\(result.stderr)")
-        #expect(result.stderr.contains("above Google Play's maximum"), "\(result.stderr)")
-        #expect(result.stderr.contains("nothing was changed (1 preflight problem)"))
         #expect(try repo.snapshot() == before)
         #expect(try repo.git(["tag", "-l", "v1.2.1"]).isEmpty)
     }
@@ -204,14 +178,12 @@ struct ReleaseAppTests {
         try repo.commit("feat: routes", file: "src/routes.ts")
         let line = lineOf("versionCode getBuildNumber()", in: try repo.read("android/app/build.gradle"))
         let before = try repo.snapshot()
-        let result = relctl(["release"], in: repo.path, environment: fixedDate)
-        #expect(result.code == 1, "\(result.stderr)")
-        #expect(result.stdout.isEmpty)
+        let result = relctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
+        expectTranscript(["release"], result, matches: "release-app/computed-version-code.txt", repo: repo)
         #expect(result.stderr.hasPrefix("error: android/app/build.gradle:\(line): versionCode is a computed value"), "\(result.stderr)")
-        #expect(result.stderr.contains("nothing was changed (1 preflight problem)"))
         #expect(try repo.snapshot() == before)
         // The dry run fails exactly as the real run does: same lines on stderr, same exit code.
-        let dry = relctl(["release", "--dry-run"], in: repo.path, environment: fixedDate)
+        let dry = relctl(["release", "--dry-run"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(dry.code == result.code)
         #expect(dry.stderr == result.stderr, "\(dry.stderr)")
         #expect(dry.stdout.isEmpty)
@@ -224,11 +196,8 @@ struct ReleaseAppTests {
         try repo.commit("feat!: accounts are required", file: "src/auth.ts")
         let before = try repo.snapshot()
         let failed = try runRelctl(["release", "--confirm-major"], in: repo.path,
-                                   environment: fixedDate.merging(["RELCTL_TEST_FAULT": point]) { _, b in b })
-        #expect(failed.status == 1)
-        #expect(failed.stdout.isEmpty)
-        #expect(failed.stderr.contains("injected fault at \(point)"), "\(failed.stderr)")
-        #expect(failed.stderr.contains("every file, the index and the branch were restored"), "\(failed.stderr)")
+                                   environment: repo.goldenEnvironment(["RELCTL_TEST_FAULT": point]))
+        expectTranscript(["release", "--confirm-major"], CLIResult(failed), matches: "release-app/expo-fault-\(point).txt", repo: repo)
         #expect(try repo.snapshot() == before)
         #expect(try repo.read("app.json") == expoAppJSON)
         #expect(try repo.read("package.json") == packageJSON("1.2.0"))
@@ -237,7 +206,7 @@ struct ReleaseAppTests {
         #expect(try repo.git(["tag", "-l"]) == "v1.2.0\n")
         // Nothing left behind stops the next run.
         let parent = try repo.head()
-        let clean = try runRelctl(["release", "--confirm-major"], in: repo.path, environment: fixedDate)
+        let clean = try runRelctl(["release", "--confirm-major"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(clean.status == 0, "\(clean.stderr)")
         #expect(clean.stdout == "2.0.0\n")
         #expect(try repo.read("app.json") == expoAppJSON(version: "2.0.0", build: 13))
@@ -256,13 +225,13 @@ struct ReleaseAppTests {
 
         // A failed release gives the index back as it was, the staged file included.
         let before = try repo.snapshot()
-        let failed = try runRelctl(["release", "--allow-dirty"], in: repo.path, environment: ["RELCTL_TEST_FAULT": "after-commit"])
-        #expect(failed.status == 1, "\(failed.stderr)")
-        #expect(failed.stderr.contains("injected fault at after-commit"), "the rollback ran, not a preflight refusal")
+        let failed = try runRelctl(["release", "--allow-dirty"], in: repo.path, environment: repo.goldenEnvironment(["RELCTL_TEST_FAULT": "after-commit"]))
+        // The rollback ran, not a preflight refusal.
+        expectTranscript(["release", "--allow-dirty"], CLIResult(failed), matches: "release-app/allow-dirty-fault-after-commit.txt", repo: repo)
         #expect(try repo.snapshot() == before)
 
         let parent = try repo.head()
-        let result = try runRelctl(["release", "--allow-dirty"], in: repo.path, environment: fixedDate)
+        let result = try runRelctl(["release", "--allow-dirty"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "1.2.1\n")
         // "they are not committed": the release commit holds the release files only; the rest stays as it was.
@@ -277,9 +246,10 @@ struct ReleaseAppTests {
         try repo.write(".relctl.json", initStyleConfig([("./app.json", "expo"), ("package.json", "json")]))
         try repo.commitAll("chore: hand-written config")
         let parent = try repo.commit("feat: trail sharing", file: "src/share.ts")
-        let result = relctl(["release", "--json"], in: repo.path, environment: fixedDate)
+        let result = relctl(["release", "--json"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(result.code == 0, "\(result.stderr)")
-        #expect(result.stdout.contains(#""files":["app.json","package.json","CHANGELOG.md"]"#), "\(result.stdout)")
+        let files = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])["files"]
+        #expect(files as? [String] == ["app.json", "package.json", "CHANGELOG.md"], "\(result.stdout)")
         #expect(try repo.read("app.json") == expoAppJSON(version: "1.3.0", build: 13))
         try expectReleased(repo, "1.3.0", parent: parent, files: ["CHANGELOG.md", "app.json", "package.json"])
 
@@ -291,7 +261,7 @@ struct ReleaseAppTests {
         try repo.write(".relctl.json", initStyleConfig([(escaping, "expo"), ("package.json", "json")]))
         try repo.commitAll("fix: point at the shared app.json")
         let before = try repo.snapshot()
-        let refused = try runRelctl(["release"], in: repo.path, environment: fixedDate)
+        let refused = try runRelctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(refused.status == 1, "\(refused.stderr)")
         #expect(refused.stderr == "error: .relctl.json:5: 'files[0].path' \"\(escaping)\" is outside the repository; give it relative to the repository root, like \"app.json\"\n", "\(refused.stderr)")
         #expect(try repo.snapshot() == before)
@@ -302,31 +272,23 @@ struct ReleaseAppTests {
         let repo = try ReleaseApp.flutter.make()
         try repo.commit("feat(map): elevation profile", file: "lib/profile.dart")
         let before = try repo.snapshot()
-        let result = relctl(["release", "--dry-run"], in: repo.path, environment: fixedDate)
-        #expect(result.code == 0, "\(result.stderr)")
+        let result = relctl(["release", "--dry-run"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(try repo.snapshot() == before)
+        // The plan: version, tag, files (no project file), the pubspec diff, the changelog section, the messages.
+        expectTranscript(["release", "--dry-run"], result, matches: "release-app/flutter-dry-run.txt", repo: repo)
         let out = result.stdout
-        #expect(out.hasPrefix("relctl release --dry-run: nothing will be changed\n"), "\(out)")
-        #expect(out.contains("version:  1.3.0 (minor bump from 1.2.0)\n"))
-        #expect(out.contains("tag:      v1.3.0\n"))
-        #expect(out.contains("\nfiles:\n  pubspec.yaml\n  CHANGELOG.md (new)\n\n"), "\(out)")
-        #expect(out.contains("--- a/pubspec.yaml\n+++ b/pubspec.yaml\n"))
-        #expect(out.contains("\n-version: 1.2.0+12\n+version: 1.3.0+13\n"), "\(out)")
         #expect(!out.contains("project.pbxproj"))
-        #expect(out.contains("\nchangelog section:\n\n## 1.3.0 (2026-09-21)\n\n### Features\n\n* **map:** elevation profile ("), "\(out)")
-        #expect(out.contains("\ncommit message:\n  chore(release): 1.3.0\n"))
-        #expect(out.contains("\ntag v1.3.0 message:\n"))
-        #expect(result.stderr.isEmpty, "\(result.stderr)")
         // The dry run printed exactly what the release then writes.
-        #expect(relctl(["release"], in: repo.path, environment: fixedDate).code == 0)
-        #expect(try repo.read("pubspec.yaml").contains("\nversion: 1.3.0+13\n"))
-        #expect(out.contains(try repo.read("CHANGELOG.md").replacingOccurrences(of: "# Changelog\n\n", with: "")))
+        #expect(relctl(["release"], in: repo.path, environment: repo.goldenEnvironment()).code == 0)
+        #expect(try repo.read("pubspec.yaml") == pubspec.replacingOccurrences(of: "1.2.0+12", with: "1.3.0+13"))
+        let section = try repo.read("CHANGELOG.md").replacingOccurrences(of: "# Changelog\n\n", with: "")
+        #expect(out.components(separatedBy: "\nchangelog section:\n\n" + section).count == 2, "\(out)")
     }
 
     @Test func jsonOnExpoNamesTheChangedFilesAndTheCommit() throws {
         let repo = try ReleaseApp.expo.make()
         try repo.commit("feat: trail sharing", file: "src/share.ts")
-        let result = try runRelctl(["release", "--json"], in: repo.path, environment: fixedDate)
+        let result = try runRelctl(["release", "--json"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(object["files"] as? [String] == ["app.json", "package.json", "CHANGELOG.md"])
@@ -343,7 +305,7 @@ struct ReleaseAppTests {
 
         // A major lists the marker too, and says the decision is pending.
         try repo.commit("fix!: drop iOS 15", file: "src/platform.ts")
-        let major = try runRelctl(["release", "--json", "--confirm-major"], in: repo.path, environment: fixedDate)
+        let major = try runRelctl(["release", "--json", "--confirm-major"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(major.status == 0, "\(major.stderr)")
         let majorObject = try #require(try JSONSerialization.jsonObject(with: Data(major.stdout.utf8)) as? [String: Any])
         #expect(majorObject["files"] as? [String] == ["app.json", "package.json", "CHANGELOG.md", ".major-release-pending"])
@@ -367,12 +329,12 @@ struct SparseCheckoutReleaseTests {
         #expect(!FileManager.default.fileExists(atPath: repo.path + "/website/index.html"))
         #expect(try repo.git(["status", "--porcelain"]).isEmpty)
 
-        let result = relctl(["release"], in: repo.path, environment: fixedDate)
+        let result = relctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(result.code == 0, "\(result.stderr)")
         #expect(result.stdout == "1.3.0\n")
         #expect(try repo.git(["status", "--porcelain"]).isEmpty)
         // The release commit holds the release files only; the sparse files are still in the tree.
         #expect(try repo.git(["show", "--name-only", "--format=", "HEAD"]) == "CHANGELOG.md\napp.json\npackage.json\n")
-        #expect(try repo.git(["ls-tree", "-r", "--name-only", "HEAD"]).contains("website/index.html\n"))
+        #expect(try repo.git(["ls-tree", "-r", "--name-only", "HEAD", "website", "docs"]) == "docs/guide.md\nwebsite/index.html\n")
     }
 }

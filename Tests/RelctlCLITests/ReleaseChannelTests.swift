@@ -14,41 +14,31 @@ struct PrereleaseChannelTests {
         try repo.commit("feat(map): offline trails", file: "src/offline.ts")
 
         let next = relctl(["next", "--prerelease", "beta", "--json"], in: repo.path)
-        #expect(next.code == 0, "\(next.stderr)")
-        #expect(next.stdout.contains("\"next\":\"1.3.0-beta.1\""), "\(next.stdout)")
-        #expect(next.stdout.contains("\"channel\":\"beta\",\"prerelease\":1,\"range\":null"), "\(next.stdout)")
-
         let beta1 = try app.release(["--prerelease", "beta"], expecting: "1.3.0-beta.1")
-        #expect(beta1.stderr.contains("released 1.3.0-beta.1 (minor) as v1.3.0-beta.1"), "\(beta1.stderr)")
-        #expect(try app.held() == ChannelApp.expected("1.3.0-beta.1", build: 13))
         // No changelog for a prerelease by default: the notes are in the tag message.
+        expectTranscript([(["next", "--prerelease", "beta", "--json"], next), (["release", "--prerelease", "beta"], beta1)],
+                         matches: "channels/beta-one.txt", repo: repo,
+                         sections: [("tag message of v1.3.0-beta.1", try repo.git(["tag", "-l", "--format=%(contents)", "v1.3.0-beta.1"]))])
+        #expect(try app.held() == ChannelApp.expected("1.3.0-beta.1", build: 13))
         #expect(!FileManager.default.fileExists(atPath: repo.path + "/CHANGELOG.md"))
-        let tagMessage = try repo.git(["tag", "-l", "--format=%(contents)", "v1.3.0-beta.1"])
-        #expect(tagMessage.contains("offline trails"), "\(tagMessage)")
 
         try repo.commit("fix(map): crash on an empty trail", file: "src/map.ts")
         try app.release(["--prerelease", "beta"], expecting: "1.3.0-beta.2")
         #expect(try app.held() == ChannelApp.expected("1.3.0-beta.2", build: 14))
 
         // No new commit: nothing to release on the channel.
-        let again = relctl(["release", "--prerelease", "beta"], in: repo.path, environment: fixedDate)
-        #expect(again.code == 0)
-        #expect(again.stdout.isEmpty)
-        #expect(again.stderr.contains("HEAD is already released as v1.3.0-beta.2"), "\(again.stderr)")
+        let again = relctl(["release", "--prerelease", "beta"], in: repo.path, environment: repo.goldenEnvironment())
 
         // Promotion: the same code as 1.3.0, a new build, every commit since v1.2.0 in its changelog section.
         let final = try app.release(expecting: "1.3.0")
-        #expect(final.stderr.contains("released 1.3.0 (minor) as v1.3.0"), "\(final.stderr)")
         #expect(try app.held() == ChannelApp.expected("1.3.0", build: 15))
         let changelog = try repo.read("CHANGELOG.md")
-        #expect(changelog.contains("## 1.3.0 (2026-09-21)"), "\(changelog)")
-        #expect(changelog.contains("offline trails") && changelog.contains("crash on an empty trail"), "\(changelog)")
         #expect(!changelog.contains("beta"), "\(changelog)")
         // The next release starts from v1.3.0, never from a prerelease tag.
         try repo.commit("fix: typo", file: "src/typo.ts")
         let after = relctl(["next", "--json"], in: repo.path)
-        #expect(after.stdout.contains("\"current\":\"1.3.0\",\"next\":\"1.3.1\""), "\(after.stdout)")
-        #expect(after.stdout.contains("\"baseTag\":\"v1.3.0\""), "\(after.stdout)")
+        expectTranscript([(["release", "--prerelease", "beta"], again), (["release"], final), (["next", "--json"], after)],
+                         matches: "channels/beta-two-again-then-final.txt", repo: repo, sections: [("CHANGELOG.md", changelog)])
     }
 
     @Test func aFlutterAppWhoseFilesKeepOnlyTheCoreGetsANewBuildForEveryBetaAndTheFinal() throws {
@@ -62,7 +52,7 @@ struct PrereleaseChannelTests {
                                               ("fix: notes lost", ["--prerelease", "beta"], "1.3.0-beta.2"),
                                               ("docs: readme", [], "1.3.0")] {
             try repo.commit(message, file: "lib/\(seen.count).dart")
-            let result = relctl(["release"] + arguments, in: repo.path, environment: fixedDate)
+            let result = relctl(["release"] + arguments, in: repo.path, environment: repo.goldenEnvironment())
             #expect(result.code == 0, "\(result.stderr)")
             #expect(result.stdout == version + "\n")
             seen.append(try pubspecVersion())
@@ -89,9 +79,8 @@ struct PrereleaseChannelTests {
         try repo.commitAll("chore: files moved on by hand")
         try repo.git(["tag", "-d", "v1.0.0", "v1.0.0-beta.1"])
         try repo.commit("fix: one more", file: "src/more.ts")
-        let refused = relctl(["release", "--prerelease", "beta"], in: repo.path, environment: fixedDate)
-        #expect(refused.code == 1)
-        #expect(refused.stderr.contains("the next version 1.0.0-beta.1 is lower than 2.0.0"), "\(refused.stderr)")
+        let refused = relctl(["release", "--prerelease", "beta"], in: repo.path, environment: repo.goldenEnvironment())
+        expectTranscript(["release", "--prerelease", "beta"], refused, matches: "channels/first-beta-below-the-files.txt", repo: repo)
     }
 
     @Test func aFeatAfterAPatchBetaMovesToTheNewCoreAndRestartsTheCounter() throws {
@@ -103,8 +92,7 @@ struct PrereleaseChannelTests {
         try app.release(["--prerelease", "beta"], expecting: "1.2.1-beta.2")
         try repo.commit("feat: share a trail", file: "src/share.ts")
         let next = relctl(["next", "--prerelease", "beta"], in: repo.path)
-        #expect(next.stdout == "1.3.0-beta.1\n", "\(next.stderr)")
-        #expect(next.stderr.contains("note: channel: beta (prerelease 1)"), "\(next.stderr)")
+        expectTranscript(["next", "--prerelease", "beta"], next, matches: "channels/feat-after-patch-beta-next.txt", repo: repo)
         try app.release(["--prerelease", "beta"], expecting: "1.3.0-beta.1")
         #expect(try app.held() == ChannelApp.expected("1.3.0-beta.1", build: 15))
     }
@@ -123,18 +111,19 @@ struct PrereleaseChannelTests {
         try repo.git(["switch", "-q", "main"])
         try repo.git(["switch", "-q", "-c", "alpha"])
         try repo.commit("feat: trail photos", file: "src/photos.ts")
-        let status = relctl(["status", "--json"], in: repo.path)
-        #expect(status.stdout.contains("\"channel\":\"alpha\",\"prerelease\":1,\"range\":null,\"lastPrerelease\":null"), "\(status.stdout)")
+        let status = relctl(["status", "--json"], in: repo.path, environment: repo.goldenEnvironment())
         let alpha = try app.release(expecting: "1.3.0-alpha.1")
         #expect(try app.held() == ChannelApp.expected("1.3.0-alpha.1", build: 14))
-        #expect(alpha.stderr.contains("note: build numbers go on from the highest a release tag holds (v1.3.0-beta.1), not this branch's files: iOS 13 (the files hold 12), Android 13 (the files hold 12)\n"), "\(alpha.stderr)")
+        // The alpha channel with no prerelease yet; its build numbers go on from the beta's tag, not the files.
+        expectTranscript([(["status", "--json"], status), (["release"], alpha)], matches: "channels/alpha-beside-beta.txt", repo: repo)
 
         try repo.git(["switch", "-q", "beta"])
         try repo.commit("fix: notes lost on rotate", file: "src/rotate.ts")
         try app.release(expecting: "1.3.0-beta.2")
         #expect(try app.held() == ChannelApp.expected("1.3.0-beta.2", build: 15))
         try repo.git(["switch", "-q", "alpha"])
-        #expect(relctl(["status"], in: repo.path).stdout.contains("prerelease:    v1.3.0-alpha.1 (the last of its channel)\n"))
+        expectTranscript(["status"], relctl(["status"], in: repo.path, environment: repo.goldenEnvironment()),
+                         matches: "channels/alpha-status-after-beta-two.txt", repo: repo)
         try repo.commit("fix: photo upload", file: "src/upload.ts")
         try app.release(expecting: "1.3.0-alpha.2")
         #expect(try app.held() == ChannelApp.expected("1.3.0-alpha.2", build: 16))
@@ -155,9 +144,10 @@ struct PrereleaseChannelTests {
         #expect(!FileManager.default.fileExists(atPath: repo.path + "/.major-release-pending"))
         #expect(try repo.git(["ls-tree", "--name-only", "HEAD", ".major-release-pending"]).isEmpty)
 
-        let halted = relctl(["release"], in: repo.path, environment: fixedDate)
+        let halted = relctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(halted.code == 3, "\(halted.stderr)")
-        #expect(try repo.read(".major-release-pending").contains("\"version\": \"2.0.0\""))
+        expectTranscript(["release"], halted, matches: "channels/major-final-after-beta-halts.txt", repo: repo,
+                         sections: [(".major-release-pending", try repo.read(".major-release-pending"))])
     }
 
     @Test func changelogPrereleasesTrueWritesEachPrereleaseAndTheFinalCoversTheWholeRange() throws {
@@ -165,13 +155,12 @@ struct PrereleaseChannelTests {
         let repo = app.repo
         try repo.commit("feat: trail notes", file: "src/notes.ts")
         try app.release(["--prerelease", "rc"], expecting: "1.3.0-rc.1")
-        #expect(try repo.read("CHANGELOG.md").contains("## 1.3.0-rc.1 (2026-09-21)"))
+        let rc = try repo.read("CHANGELOG.md")
         try repo.commit("fix: notes lost on rotate", file: "src/rotate.ts")
         try app.release(expecting: "1.3.0")
-        let changelog = try repo.read("CHANGELOG.md")
-        let final = try #require(changelog.range(of: "## 1.3.0 (2026-09-21)"))
-        let section = String(changelog[final.upperBound...].prefix { _ in true }.split(separator: "## 1.3.0-rc.1").first ?? "")
-        #expect(section.contains("trail notes") && section.contains("notes lost on rotate"), "\(changelog)")
+        // The rc's section, then the final's above it with both commits.
+        Golden.expect(goldenSections([("CHANGELOG.md after 1.3.0-rc.1", rc), ("CHANGELOG.md after 1.3.0", try repo.read("CHANGELOG.md"))]),
+                      matches: "channels/changelog-prereleases-true.txt")
     }
 
     @Test func githubOutputsSayPrereleaseAndChannel() throws {
@@ -185,11 +174,11 @@ struct PrereleaseChannelTests {
         let beta = try String(contentsOfFile: folder + "/output", encoding: .utf8)
         #expect(beta == "version=1.3.0-beta.1\nbump=minor\ntag=v1.3.0-beta.1\nmajor_pending=false\nprerelease=true\nchannel=beta\nios_build=13\nandroid_build=13\n", "\(beta)")
         let summary = try String(contentsOfFile: folder + "/summary", encoding: .utf8)
-        #expect(summary.contains("- channel: beta (prerelease 1)\n"), "\(summary)")
+        Golden.expect(goldenSections([("GITHUB_STEP_SUMMARY", summary)]), matches: "channels/github-summary-beta.txt")
         try FileManager.default.removeItem(atPath: folder + "/output")
         try app.release(expecting: "1.3.0", environment: environment)
         let final = try String(contentsOfFile: folder + "/output", encoding: .utf8)
-        #expect(final.contains("prerelease=false\n") && final.contains("channel=\n"), "\(final)")
+        #expect(final == "version=1.3.0\nbump=minor\ntag=v1.3.0\nmajor_pending=false\nprerelease=false\nchannel=\nios_build=14\nandroid_build=14\n", "\(final)")
     }
 
     @Test func aPrereleaseWhosePushFailedIsPublishedByTheRerunOrWithTheNextOne() throws {
@@ -200,19 +189,16 @@ struct PrereleaseChannelTests {
         try repo.git(["push", "-q", "origin", "main", "v1.2.0"])
         try repo.commit("feat: trail notes", file: "src/notes.ts")
         let failed = relctl(["release", "--prerelease", "beta", "--push"], in: repo.path,
-                            environment: ["RELCTL_TEST_FAULT": "before-push"].merging(fixedDate) { $1 })
-        #expect(failed.code == 1)
-        #expect(failed.stderr.contains("injected fault at before-push"), "\(failed.stderr)")
+                            environment: repo.goldenEnvironment(["RELCTL_TEST_FAULT": "before-push"]))
         let folder = try makeTempDirectory(prefix: "relctl-channel-push")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let rerun = relctl(["release", "--prerelease", "beta", "--push", "--json"], in: repo.path,
-                           environment: fixedDate.merging(["GITHUB_ACTIONS": "true", "GITHUB_OUTPUT": folder + "/output"]) { $1 })
-        #expect(rerun.code == 0, "\(rerun.stderr)")
-        #expect(rerun.stdout.contains("\"version\":\"1.3.0-beta.1\",\"previousVersion\":null,\"bump\":\"none\",\"tag\":\"v1.3.0-beta.1\""), "\(rerun.stdout)")
-        #expect(rerun.stdout.contains("\"channel\":\"beta\",\"prerelease\":1,"), "\(rerun.stdout)")
+                           environment: repo.goldenEnvironment(["GITHUB_ACTIONS": "true", "GITHUB_OUTPUT": folder + "/output"]))
+        // The failed push, then the rerun that only pushes: the release's JSON (no bump: nothing new was released).
+        expectTranscript([(["release", "--prerelease", "beta", "--push"], failed), (["release", "--prerelease", "beta", "--push", "--json"], rerun)],
+                         matches: "channels/beta-push-failed-then-rerun.txt", repo: repo, placeholders: [(remote.path, "<remote>")])
         #expect(try String(contentsOfFile: folder + "/output", encoding: .utf8)
             == "version=1.3.0-beta.1\nbump=none\ntag=v1.3.0-beta.1\nmajor_pending=false\nprerelease=true\nchannel=beta\nios_build=13\nandroid_build=13\n")
-        #expect(rerun.stderr.contains("v1.3.0-beta.1 is released locally but not on 'origin': pushing it"), "\(rerun.stderr)")
         #expect(try remote.git(["tag", "-l"]) == "v1.2.0\nv1.3.0-beta.1\n")
 
         // Failed again for beta.2: the next prerelease publishes it with itself.
@@ -220,7 +206,7 @@ struct PrereleaseChannelTests {
         _ = relctl(["release", "--prerelease", "beta", "--push"], in: repo.path,
                    environment: ["RELCTL_TEST_FAULT": "before-push"].merging(fixedDate) { $1 })
         try repo.commit("fix: notes lost again", file: "src/again.ts")
-        let next = relctl(["release", "--prerelease", "beta", "--push"], in: repo.path, environment: fixedDate)
+        let next = relctl(["release", "--prerelease", "beta", "--push"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(next.code == 0, "\(next.stderr)")
         #expect(try remote.git(["tag", "-l"]) == "v1.2.0\nv1.3.0-beta.1\nv1.3.0-beta.2\nv1.3.0-beta.3\n")
         #expect(try remote.git(["rev-parse", "main"]) == (try repo.git(["rev-parse", "HEAD"])))
@@ -231,24 +217,13 @@ struct PrereleaseChannelTests {
         let repo = app.repo
         try repo.commit("feat: trail notes", file: "src/notes.ts")
         let before = try repo.snapshot()
-        let plan = relctl(["release", "--dry-run", "--prerelease", "beta"], in: repo.path, environment: fixedDate)
-        #expect(plan.code == 0, "\(plan.stderr)")
-        #expect(plan.stdout.contains("version:  1.3.0-beta.1 (minor bump from 1.2.0)\ntag:      v1.3.0-beta.1\nchannel:  beta (prerelease 1)\n"), "\(plan.stdout)")
-        #expect(!plan.stdout.contains("CHANGELOG.md"), "\(plan.stdout)")
-        let json = relctl(["release", "--dry-run", "--json", "--prerelease", "beta"], in: repo.path, environment: fixedDate)
-        #expect(json.stdout.contains("\"dryRun\":true,\"channel\":\"beta\",\"prerelease\":1,\"range\":null,\"iosBuild\":\"13\",\"androidBuild\":\"13\"}"), "\(json.stdout)")
-        #expect(json.stdout.contains("\"changelog\":\"## 1.3.0-beta.1"), "\(json.stdout)")
-        let text = relctl(["changelog", "--prerelease", "beta"], in: repo.path, environment: fixedDate)
-        #expect(text.stdout.hasPrefix("## 1.3.0-beta.1 (2026-09-21)\n"), "\(text.stdout)")
-        #expect(text.stderr == "note: channel: beta (prerelease 1)\n", "\(text.stderr)")
-        let changelog = relctl(["changelog", "--prerelease", "beta", "--json"], in: repo.path, environment: fixedDate)
-        #expect(changelog.stdout.contains("\"version\":\"1.3.0-beta.1\""), "\(changelog.stdout)")
-        #expect(changelog.stdout.contains("\"channel\":\"beta\""), "\(changelog.stdout)")
+        let runs = [["release", "--dry-run", "--prerelease", "beta"], ["release", "--dry-run", "--json", "--prerelease", "beta"],
+                    ["changelog", "--prerelease", "beta"], ["changelog", "--prerelease", "beta", "--json"], ["next", "--prerelease", "1"]]
+            .map { ($0, relctl($0, in: repo.path, environment: repo.goldenEnvironment())) }
+        // The plan names the channel and writes no changelog; the JSON and the changelog say the same; a number is no channel.
+        expectTranscript(runs, matches: "channels/dry-run-and-json-show-the-channel.txt", repo: repo)
+        #expect(!runs[0].1.stdout.contains("CHANGELOG.md"), "\(runs[0].1.stdout)")
         #expect(try repo.snapshot() == before)
-
-        let wrong = relctl(["next", "--prerelease", "1"], in: repo.path)
-        #expect(wrong.code == 64)
-        #expect(wrong.stderr.contains("--prerelease \"1\" is not a prerelease channel"), "\(wrong.stderr)")
     }
 }
 
@@ -272,30 +247,19 @@ struct MaintenanceBranchTests {
         try repo.git(["switch", "-q", "-c", "release/1.4.x", "v1.4.2"])
         try repo.commit("fix(sync): lost edits on a flaky network", file: "src/sync.ts")
 
-        let status = relctl(["status"], in: repo.path)
-        #expect(status.stdout.contains("channel:       maintenance branch, range 1.4.x\n"), "\(status.stdout)")
-        #expect(status.stdout.contains("last release:  v1.4.2 (1.4.2)\n"), "\(status.stdout)")
+        let status = relctl(["status"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(!status.stdout.contains("problem:"), "\(status.stdout)")
         let next = relctl(["next", "--json"], in: repo.path)
-        #expect(next.stdout.contains("\"current\":\"1.4.2\",\"next\":\"1.4.3\""), "\(next.stdout)")
-        #expect(next.stdout.contains("\"range\":\"1.4.x\""), "\(next.stdout)")
         #expect(!next.stderr.contains("v3.0.0"), "main's tags are no concern of the branch: \(next.stderr)")
-
-        let plan = relctl(["release", "--dry-run"], in: repo.path, environment: fixedDate)
-        #expect(plan.stdout.contains("""
-            version:  1.4.3 (patch bump from 1.4.2)
-            tag:      v1.4.3
-            channel:  maintenance branch, range 1.4.x
-            builds:   build numbers go on from the highest a release tag holds (v3.0.0), not this branch's files: iOS 57 (the files hold 40), Android 57 (the files hold 40)
-            branch:   release/1.4.x
-
-            """), "\(plan.stdout)")
+        let plan = relctl(["release", "--dry-run"], in: repo.path, environment: repo.goldenEnvironment())
         let released = try app.release(expecting: "1.4.3")
-        // Build numbers go on from the highest any release holds (3.0.0's 57), not from the branch's 40.
+        // The branch's channel and range, its last release, the plan (build numbers go on from the highest any
+        // release holds, 3.0.0's 57, not from the branch's 40), the release and its changelog section.
+        expectTranscript([(["status"], status), (["next", "--json"], next), (["release", "--dry-run"], plan), (["release"], released)],
+                         matches: "channels/maintenance-patch.txt", repo: repo, sections: [("CHANGELOG.md", try repo.read("CHANGELOG.md"))])
         #expect(try app.held() == ChannelApp.expected("1.4.3", build: 58))
         #expect(!released.stderr.contains("MAJOR"))
         #expect(!FileManager.default.fileExists(atPath: repo.path + "/.major-release-pending"))
-        #expect(try repo.read("CHANGELOG.md").contains("## 1.4.3 (2026-09-21)"))
 
         // main goes on from 3.0.0, above the hotfix's build.
         try repo.git(["switch", "-q", "main"])
@@ -314,7 +278,7 @@ struct MaintenanceBranchTests {
         let tags = try repo.git(["tag"])
         let problem = "\(feat.prefix(12)) \"feat(ui): dark mode\" is a minor change, and maintenance branch release/1.4.x makes only patch releases of 1.4.x after v1.4.2; move the commit to main (git revert \(feat.prefix(12)) on release/1.4.x, and cherry-pick it onto main), never into a maintenance release"
         for arguments in [["release", "--dry-run"], ["release"]] {
-            let refused = relctl(arguments, in: repo.path, environment: fixedDate)
+            let refused = relctl(arguments, in: repo.path, environment: repo.goldenEnvironment())
             #expect(refused.code == 1)
             #expect(refused.stdout.isEmpty)
             #expect(refused.stderr == "error: \(problem)\nnothing was changed (1 preflight problem)\n", "\(refused.stderr)")
@@ -322,20 +286,19 @@ struct MaintenanceBranchTests {
             #expect(try repo.git(["tag"]) == tags)
         }
         let next = relctl(["next"], in: repo.path)
-        #expect(next.stderr.contains("warning: \(problem); 'relctl release' will refuse it"), "\(next.stderr)")
-        let status = relctl(["status"], in: repo.path)
-        #expect(status.stdout.contains("next release:  none: 1.5.0 (minor) would leave 1.4.x (below)\n"), "\(status.stdout)")
-        #expect(status.stdout.contains("problem:       \(problem)\n"), "\(status.stdout)")
+        let status = relctl(["status"], in: repo.path, environment: repo.goldenEnvironment())
+        // `next` warns with the same problem; `status` says there is no next release, and why.
+        expectTranscript([(["next"], next), (["status"], status)], matches: "channels/maintenance-feat-next-and-status.txt", repo: repo)
+        #expect(next.stderr.hasPrefix("warning: \(problem); 'relctl release' will refuse it\n"), "\(next.stderr)")
     }
 
     @Test func theFixNamesTheMainBranchTheRepositoryHas() throws {
         let app = try ChannelApp(version: "1.4.2", build: 40, extra: "\"branches\": [\"main\", \"master\", \"1.x\"]", branch: "master")
         let repo = app.repo
         try repo.git(["switch", "-q", "-c", "1.x"])
-        let breaking = try repo.commit("feat!: drop the v1 sync API", file: "src/v1.ts")
-        let refused = relctl(["release"], in: repo.path, environment: fixedDate)
-        #expect(refused.code == 1)
-        #expect(refused.stderr.contains("move the commit to master (git revert \(breaking.prefix(12)) on 1.x, and cherry-pick it onto master)"), "\(refused.stderr)")
+        try repo.commit("feat!: drop the v1 sync API", file: "src/v1.ts")
+        let refused = relctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
+        expectTranscript(["release"], refused, matches: "channels/maintenance-fix-names-master.txt", repo: repo)
     }
 
     @Test func aMajorLineBranchTakesMinorsAndRefusesABreakingChange() throws {
@@ -349,7 +312,7 @@ struct MaintenanceBranchTests {
         #expect(try app.held() == ChannelApp.expected("1.5.0", build: 58))
 
         let breaking = try repo.commit("feat!: drop the v1 sync API", file: "src/v1.ts")
-        let refused = relctl(["release"], in: repo.path, environment: fixedDate)
+        let refused = relctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(refused.code == 1)
         #expect(refused.stderr.hasPrefix("error: \(breaking.prefix(12)) \"feat!: drop the v1 sync API\" is a breaking change (major), and maintenance branch support makes only minor and patch releases of 1.x after v1.5.0;"), "\(refused.stderr)")
         #expect(try app.held() == ChannelApp.expected("1.5.0", build: 58))
@@ -361,7 +324,7 @@ struct MaintenanceBranchTests {
         try repo.git(["switch", "-q", "-c", "release/1.5.x", "v1.4.2"])
         try repo.commit("fix: lost edits", file: "src/sync.ts")
         let before = try repo.snapshot()
-        let refused = relctl(["release"], in: repo.path, environment: fixedDate)
+        let refused = relctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(refused.code == 1)
         #expect(refused.stderr == "error: no 1.5.x release tag is reachable from release/1.5.x, so a maintenance release has no base; there is no release of 1.5.x to maintain yet: release from main\n", "\(refused.stderr)")
         #expect(try repo.snapshot() == before)
@@ -374,8 +337,7 @@ struct MaintenanceBranchTests {
         try repo.commit("fix: two", file: "src/two.ts")
         try repo.git(["tag", "-d", "v1.4.2"])
         let elsewhere = relctl(["next"], in: repo.path)
-        #expect(elsewhere.code == 0)
-        #expect(elsewhere.stderr.contains("no 1.4.x release tag is reachable from release/1.4.x, so a maintenance release has no base; merge the last one into release/1.4.x (git merge v1.4.3), or start the branch from it"), "\(elsewhere.stderr)")
+        expectTranscript(["next"], elsewhere, matches: "channels/maintenance-base-tag-elsewhere.txt", repo: repo)
     }
 
     @Test func tagsAreReadWithTheFilesTheyHaveAndOtherTagsArePassedOver() throws {
@@ -397,9 +359,8 @@ struct MaintenanceBranchTests {
         try repo.tag("v3.0.0")
         try repo.git(["switch", "-q", "main"])
         try repo.commit("fix: crash on start", file: "src/start.ts")
-        let plan = relctl(["release", "--dry-run"], in: repo.path, environment: fixedDate)
-        #expect(plan.code == 0, "\(plan.stderr)")
-        #expect(plan.stdout.contains("builds:   build numbers go on from the highest a release tag holds (v2.0.0), not this branch's files: iOS 70 (the files hold 40)\n"), "\(plan.stdout)")
+        let plan = relctl(["release", "--dry-run"], in: repo.path, environment: repo.goldenEnvironment())
+        expectTranscript(["release", "--dry-run"], plan, matches: "channels/builds-from-a-tag-with-fewer-files.txt", repo: repo)
         // One counter for both stores: Android follows the iOS build too.
         try app.release(expecting: "1.4.3")
         #expect(try app.held() == ChannelApp.expected("1.4.3", build: 71))
@@ -417,12 +378,12 @@ struct MaintenanceBranchTests {
         try repo.git(["switch", "-q", "-c", "release/1.4.x", "v1.4.2"])
         try repo.commit("fix: lost edits", file: "src/edits.ts")
         let before = try repo.snapshot()
-        let refused = relctl(["release"], in: repo.path, environment: fixedDate)
+        let refused = relctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(refused.code == 1)
         #expect(refused.stderr == "error: android/app/build.gradle:9: versionCode 10403 (from buildNumber strategy fromVersion) is not above 30000, which release v3.0.0 holds; Google Play never accepts a versionCode at or below one it has on any track (pass --build N above 30000, or use the increment strategy, which counts from every release tag)\nnothing was changed (1 preflight problem)\n", "\(refused.stderr)")
         #expect(try repo.snapshot() == before)
-        let low = relctl(["release", "--build", "20000"], in: repo.path, environment: fixedDate)
-        #expect(low.stderr.contains("versionCode 20000 (from --build 20000) is not above 30000"), "\(low.stderr)")
+        let low = relctl(["release", "--build", "20000"], in: repo.path, environment: repo.goldenEnvironment())
+        expectTranscript(["release", "--build", "20000"], low, matches: "channels/version-code-from-build-below-another-branch.txt", repo: repo)
         try app.release(["--build", "30001"], expecting: "1.4.3")
         #expect(try app.held() == ChannelApp.expected("1.4.3", build: 30001))
     }
@@ -437,9 +398,8 @@ struct MaintenanceBranchTests {
         try repo.git(["switch", "-q", "-c", "release/1.4.x", "v1.4.2"])
         try repo.commit("fix: two", file: "src/two.ts")
         let before = try repo.snapshot()
-        let refused = relctl(["release"], in: repo.path, environment: fixedDate)
-        #expect(refused.code == 1)
-        #expect(refused.stderr.contains("tag v1.4.3 already exists"), "\(refused.stderr)")
+        let refused = relctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
+        expectTranscript(["release"], refused, matches: "channels/maintenance-tag-exists-elsewhere.txt", repo: repo)
         #expect(try repo.snapshot() == before)
     }
 
@@ -462,9 +422,8 @@ struct MaintenanceBranchTests {
         // beta does not hold v1.4.0 yet: a prerelease of 1.4.0 after its release is refused, with the fix.
         try repo.git(["switch", "-q", "beta"])
         try repo.commit("feat: trail maps", file: "src/maps.ts")
-        let behind = relctl(["release"], in: repo.path, environment: fixedDate)
-        #expect(behind.code == 1)
-        #expect(behind.stderr.contains("error: v1.4.0 is already released but not an ancestor of HEAD, so a beta prerelease of 1.4.0 would come after the release it precedes; merge it into beta (git merge v1.4.0)"), "\(behind.stderr)")
+        let behind = relctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
+        expectTranscript(["release"], behind, matches: "channels/beta-behind-its-release.txt", repo: repo)
         try repo.git(["merge", "-q", "--no-edit", "v1.4.0"])
         try app.release(expecting: "1.5.0-beta.1")
 
@@ -486,11 +445,11 @@ struct CalendarChannelTests {
         try repo.commitAll("chore: initial commit")
         try repo.tag("v2026.8.0")
         try repo.commit("fix: crash on start", file: "src/start.ts")
-        let refused = relctl(["next", "--prerelease", "beta"], in: repo.path, environment: fixedDate)
+        let refused = relctl(["next", "--prerelease", "beta"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(refused.code == 1)
         #expect(refused.stderr == "error: prereleases need versionScheme semver, and .relctl.json sets YYYY.M.MICRO; release from main without --prerelease, or number the app with semver\n")
         try repo.git(["switch", "-q", "-c", "release/2026.8.x"])
-        let next = relctl(["next"], in: repo.path, environment: fixedDate)
+        let next = relctl(["next"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(next.code == 0, "\(next.stderr)")
         #expect(next.stdout == "2026.9.0\n")
         #expect(!next.stderr.contains("channel"), "\(next.stderr)")

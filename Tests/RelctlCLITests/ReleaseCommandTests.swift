@@ -23,21 +23,17 @@ let fixedDate = ["SOURCE_DATE_EPOCH": "1790000000"]   // 2026-09-21
 struct ReleaseCommandTests {
     @Test func minorReleaseCommitsTheChangelogAndTags() throws {
         let repo = try releaseRepository(["feat(ui): dark mode", "fix: crash on start"])
-        let result = relctl(["release"], in: repo.path, environment: fixedDate)
-        #expect(result.code == 0, "\(result.stderr)")
-        #expect(result.stdout == "1.3.0\n")
-        #expect(!result.stderr.contains("MAJOR"))
+        let result = relctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
+        // The whole output and the whole changelog: the new section above the old one.
+        expectTranscript(["release"], result, matches: "release/minor-release.txt", repo: repo,
+                         sections: [("CHANGELOG.md", try repo.read("CHANGELOG.md"))])
         #expect(try repo.git(["log", "-1", "--format=%s"]) == "chore(release): 1.3.0\n")
         #expect(try repo.git(["cat-file", "-t", "v1.3.0"]) == "tag\n")
         #expect(try repo.git(["rev-parse", "v1.3.0^{commit}"]) == (try repo.git(["rev-parse", "HEAD"])))
-        let changelog = try repo.read("CHANGELOG.md")
-        #expect(changelog.hasPrefix("# Changelog\n\nAll notable changes.\n\n## 1.3.0 (2026-09-21)\n\n### Features\n\n* **ui:** dark mode ("))
-        #expect(changelog.contains("### Bug fixes\n\n* crash on start ("))
-        #expect(changelog.hasSuffix("## 1.2.3 (2026-01-01)\n\n* old entry\n"))
         #expect(try repo.git(["status", "--porcelain"]).isEmpty)
         #expect(!FileManager.default.fileExists(atPath: repo.path + "/.major-release-pending"))
         // Released: the next run has nothing to do.
-        let again = relctl(["release"], in: repo.path)
+        let again = relctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(again.code == 0)
         #expect(again.stdout.isEmpty)
         #expect(again.stderr == "HEAD is already released as v1.3.0\n")
@@ -47,21 +43,12 @@ struct ReleaseCommandTests {
         let repo = try releaseRepository(["fix(api): retry on 503"], config: #"""
         {"commitMessage": "release: {tag} [skip ci]", "changelog": {"path": "docs/CHANGES.md"}}
         """#)
-        let result = relctl(["release", "--json"], in: repo.path, environment: fixedDate)
-        #expect(result.code == 0, "\(result.stderr)")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        #expect(object["version"] as? String == "1.2.4")
-        #expect(object["previousVersion"] as? String == "1.2.3")
-        #expect(object["bump"] as? String == "patch")
-        #expect(object["tag"] as? String == "v1.2.4")
-        #expect(object["files"] as? [String] == ["docs/CHANGES.md"])
-        #expect(object["pushed"] as? Bool == false)
-        #expect(object["majorPending"] as? Bool == false)
-        #expect(object["dryRun"] as? Bool == false)
-        #expect((object["commit"] as? String)?.count == 40)
-        #expect((object["changelog"] as? String)?.hasPrefix("## 1.2.4 (2026-09-21)") == true)
+        let result = relctl(["release", "--json"], in: repo.path, environment: repo.goldenEnvironment())
+        // The whole JSON document (the commit's id is fixed by the repository's dates) and the new changelog file.
+        expectTranscript(["release", "--json"], result, matches: "release/patch-release-custom-message--json.txt", repo: repo,
+                         sections: [("docs/CHANGES.md", try repo.read("docs/CHANGES.md"))])
+        #expect(try repo.git(["rev-parse", "HEAD"]).hasPrefix(try #require(result.stdout.firstMatch(of: /"commit":"([0-9a-f]{40})"/)).1))
         #expect(try repo.git(["log", "-1", "--format=%s"]) == "release: v1.2.4 [skip ci]\n")
-        #expect(try repo.read("docs/CHANGES.md").hasPrefix("# Changelog\n\n## 1.2.4"))
     }
 
     /// `"onMajor": "warn"`: the major release goes through at once, its marker in the release commit.
@@ -70,30 +57,22 @@ struct ReleaseCommandTests {
                                          config: #"{"onMajor": "warn"}"#)
         let output = try makeTempDirectory(prefix: "relctl-gh")
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let env = ["GITHUB_ACTIONS": "true", "GITHUB_OUTPUT": output + "/out", "GITHUB_STEP_SUMMARY": output + "/summary"]
-            .merging(fixedDate) { a, _ in a }
+        let env = repo.goldenEnvironment(["GITHUB_ACTIONS": "true", "GITHUB_OUTPUT": output + "/out", "GITHUB_STEP_SUMMARY": output + "/summary"])
         let result = relctl(["release"], in: repo.path, environment: env)
-        #expect(result.code == 0, "\(result.stderr)")
-        #expect(result.stdout == "2.0.0\n")
-        #expect(result.stderr.contains("MAJOR RELEASE 2.0.0"))
-        #expect(result.stderr.contains("min_supported_version has NOT been changed"))
-        // No gate configured: how to configure one, not `gate raise-min` (which would fail).
-        #expect(result.stderr.contains("!!  No version gate is configured (no \"gate\" in .relctl.json), so there\n"))
+        // The banner with the warning annotation; no gate configured: how to configure one, not `gate raise-min`
+        // (which would fail). The marker is part of the release commit, so the decision stays visible in the
+        // repository.
+        expectTranscript(["release"], result, matches: "release/major-release-warn.txt", repo: repo, sections: [
+            (".major-release-pending", try repo.read(".major-release-pending")),
+            ("files of the release commit (git show --name-only)", try repo.git(["show", "--name-only", "--format=", "HEAD"])),
+            ("GITHUB_STEP_SUMMARY", try String(contentsOfFile: output + "/summary", encoding: .utf8)),
+        ])
         #expect(!result.stderr.contains("relctl gate raise-min"))
         #expect(!result.stderr.contains("HALTED"))
-        #expect(result.stderr.contains("::warning title=Major release 2.0.0::"))
-        let marker = try repo.read(".major-release-pending")
-        #expect(marker.contains("\"version\": \"2.0.0\""))
-        #expect(marker.contains("\"previousVersion\": \"1.2.3\""))
-        #expect(marker.contains("old clients cannot sync"))
-        // The marker is part of the release commit, so the decision stays visible in the repository.
-        #expect(try repo.git(["show", "--name-only", "--format=", "HEAD"]).contains(".major-release-pending"))
         #expect(try String(contentsOfFile: output + "/out", encoding: .utf8) == "version=2.0.0\nbump=major\ntag=v2.0.0\nmajor_pending=true\nprerelease=false\nchannel=\nios_build=\nandroid_build=\n")
-        #expect(try String(contentsOfFile: output + "/summary", encoding: .utf8).contains("Major release 2.0.0"))
         // While the marker exists, every command reminds, in one line.
-        let next = relctl(["next"], in: repo.path)
-        #expect(next.stderr.contains("warning: major release 2.0.0 is pending"))
-        #expect(next.stderr.split(separator: "\n").count == 2)
+        let next = relctl(["next"], in: repo.path, environment: repo.goldenEnvironment())
+        expectTranscript(["next"], next, matches: "release/major-release-warn-then-next.txt", repo: repo)
     }
 
     @Test func minorReleaseNeverPrintsTheBanner() throws {
@@ -110,14 +89,11 @@ struct ReleaseCommandTests {
     @Test func haltModeStopsBeforeTheReleaseUntilConfirmed() throws {
         let repo = try releaseRepository(["fix!: remove legacy login"], config: #"{"onMajor": "halt"}"#)
         let before = try repo.snapshot()
-        let halted = relctl(["release"], in: repo.path)
-        #expect(halted.code == 3)
-        #expect(halted.stdout.isEmpty)
-        #expect(halted.stderr.contains("MAJOR RELEASE 2.0.0"))
-        #expect(halted.stderr.contains("--confirm-major"))
+        let halted = relctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
+        expectTranscript(["release"], halted, matches: "release/halt-mode.txt", repo: repo)
         try FileManager.default.removeItem(atPath: repo.path + "/.major-release-pending")
         #expect(try repo.snapshot() == before)
-        let confirmed = relctl(["release", "--confirm-major"], in: repo.path)
+        let confirmed = relctl(["release", "--confirm-major"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(confirmed.code == 0, "\(confirmed.stderr)")
         #expect(try repo.git(["tag", "-l", "v2.0.0"]) == "v2.0.0\n")
     }
@@ -129,7 +105,7 @@ struct ReleaseCommandTests {
         try repo.commit("chore: init")
         try repo.tag("v0.3.0")
         try repo.commit("feat!: rename everything")
-        let result = relctl(["release"], in: repo.path)
+        let result = relctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(result.stdout == "0.4.0\n", "\(result.stderr)")
         #expect(!result.stderr.contains("MAJOR"))
         #expect(!FileManager.default.fileExists(atPath: repo.path + "/.major-release-pending"))
@@ -139,20 +115,13 @@ struct ReleaseCommandTests {
         let repo = try releaseRepository(["feat(login): passkeys", "fix!: drop v1 tokens"])
         let before = try repo.snapshot()
         // --confirm-major: the dry run shows the release itself (without it, the halt: see MajorReleaseHaltTests).
-        let result = relctl(["release", "--dry-run", "--confirm-major"], in: repo.path, environment: fixedDate)
-        #expect(result.code == 0, "\(result.stderr)")
+        let result = relctl(["release", "--dry-run", "--confirm-major"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(try repo.snapshot() == before)
-        #expect(result.stdout.contains("version:  2.0.0 (major bump from 1.2.3)"))
-        #expect(result.stdout.contains("tag:      v2.0.0"))
-        #expect(result.stdout.contains("--- a/CHANGELOG.md\n+++ b/CHANGELOG.md"))
-        #expect(result.stdout.contains("+## 2.0.0 (2026-09-21)"))
-        #expect(result.stdout.contains("  .major-release-pending (new)"))
-        #expect(result.stdout.contains("commit message:\n  chore(release): 2.0.0\n"))
-        #expect(result.stderr.contains("MAJOR RELEASE 2.0.0"))
-        // JSON dry run: the same plan, marked as such.
-        let json = relctl(["release", "--dry-run", "--json", "--confirm-major"], in: repo.path)
-        #expect(json.stdout.contains(#""dryRun":true"#))
-        #expect(json.stdout.contains(#""commit":null"#))
+        // The version, the tag, the changelog's diff, the new marker, the commit message and the banner.
+        expectTranscript(["release", "--dry-run", "--confirm-major"], result, matches: "release/dry-run-major.txt", repo: repo)
+        // JSON dry run: the same plan, marked as such (no commit).
+        let json = relctl(["release", "--dry-run", "--json", "--confirm-major"], in: repo.path, environment: repo.goldenEnvironment())
+        expectTranscript(["release", "--dry-run", "--json", "--confirm-major"], json, matches: "release/dry-run-major--json.txt", repo: repo)
         #expect(try repo.snapshot() == before)
     }
 
@@ -160,16 +129,15 @@ struct ReleaseCommandTests {
         let repo = try releaseRepository(["feat: x"])
         try repo.git(["remote", "add", "origin", "/nonexistent/remote.git"])
         let before = try repo.snapshot()
-        let result = relctl(["release", "--dry-run", "--push"], in: repo.path)
-        #expect(result.code == 0)
-        #expect(result.stderr.contains("warning: cannot reach remote 'origin'"))
+        let result = relctl(["release", "--dry-run", "--push"], in: repo.path, environment: repo.goldenEnvironment())
+        expectTranscript(["release", "--dry-run", "--push"], result, matches: "release/dry-run-push-unreachable-remote.txt", repo: repo)
         #expect(try repo.snapshot() == before)
     }
 
     @Test func nothingToRelease() throws {
         let repo = try releaseRepository(["docs: typo"])
         let before = try repo.snapshot()
-        let result = relctl(["release"], in: repo.path)
+        let result = relctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(result.code == 0)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr == "no releasable commit since v1.2.3: 1 commit (1 docs)\n")
@@ -197,7 +165,7 @@ struct ReleasePreflightTests {
         let repo = try releaseRepository(["feat: x"])
         try repo.write("untracked.txt", "hello")
         try expectRefusal(repo, line: "the work tree has 1 uncommitted or untracked file (untracked.txt); commit or stash them, or pass --allow-dirty")
-        let allowed = relctl(["release", "--allow-dirty"], in: repo.path)
+        let allowed = relctl(["release", "--allow-dirty"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(allowed.code == 0, "\(allowed.stderr)")
         #expect(try repo.git(["status", "--porcelain"]) == "?? untracked.txt\n")
     }
@@ -207,7 +175,7 @@ struct ReleasePreflightTests {
         try repo.write(".gitignore", "build/\n")
         try repo.commit("feat: ignore build", file: "other.txt")
         try repo.write("build/out.o", "binary")
-        let result = relctl(["release"], in: repo.path)
+        let result = relctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(result.code == 0, "\(result.stderr)")
     }
 
@@ -217,7 +185,7 @@ struct ReleasePreflightTests {
         try expectRefusal(repo, line: #"'feature/login' is not a release branch (main, master); check out one, or add it to "branches" in .relctl.json"#)
         try repo.write(".relctl.json", #"{"branches": ["feature/*"]}"#)
         try repo.commitAll("chore: config")
-        #expect(relctl(["release"], in: repo.path).code == 0)
+        #expect(relctl(["release"], in: repo.path, environment: repo.goldenEnvironment()).code == 0)
     }
 
     @Test func allowDirtyStillRefusesADirtyReleaseFile() throws {
@@ -249,15 +217,14 @@ struct ReleasePreflightTests {
     @Test func signingConfigIsWarnedAbout() throws {
         let repo = try releaseRepository(["feat: x"])
         try repo.git(["config", "commit.gpgsign", "true"])
-        let result = relctl(["release"], in: repo.path)
-        #expect(result.code == 0)
-        #expect(result.stderr.contains("warning: commit.gpgsign is set, but relctl cannot sign"))
+        let result = relctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
+        expectTranscript(["release"], result, matches: "release/signing-config-warning.txt", repo: repo)
     }
 
     @Test func remoteWithoutPushIsAUsageErrorBeforeAnythingIsRead() throws {
         let repo = try releaseRepository(["feat!: x"])
-        #expect(relctl(["release", "--confirm-major"], in: repo.path).code == 0)   // leaves a pending-major marker
-        let result = relctl(["release", "--remote", "upstream"], in: repo.path)
+        #expect(relctl(["release", "--confirm-major"], in: repo.path, environment: repo.goldenEnvironment()).code == 0)   // leaves a pending-major marker
+        let result = relctl(["release", "--remote", "upstream"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(result.code == 64)
         #expect(result.stderr.hasPrefix("error: --remote goes with --push\n"), "\(result.stderr)")
     }
@@ -334,7 +301,7 @@ struct ReleasePreflightTests {
         let repo = try releaseRepository(["feat: x"])
         try repo.git(["checkout", "-q", "-b", "wip"])
         try repo.write("scratch.txt", "x")
-        let result = relctl(["release"], in: repo.path)
+        let result = relctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(result.code == 1)
         #expect(result.stderr == """
             error: the work tree has 1 uncommitted or untracked file (scratch.txt); commit or stash them, or pass --allow-dirty
@@ -353,7 +320,7 @@ struct ReleasePreflightTests {
         #expect(flock(fd, LOCK_EX | LOCK_NB) == 0)
         try "\(getpid())\n".write(toFile: lockPath, atomically: false, encoding: .utf8)
         let before = try repo.snapshot()
-        let result = relctl(["release"], in: repo.path)
+        let result = relctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(result.code == 1)
         // The file names no command (an earlier relctl wrote only its pid): the holder is "another relctl command".
         #expect(result.stderr == """
@@ -370,7 +337,7 @@ struct ReleasePreflightTests {
         try gone.run()
         gone.waitUntilExit()
         try "\(gone.processIdentifier)\n".write(toFile: lockPath, atomically: true, encoding: .utf8)
-        let released = relctl(["release"], in: repo.path)
+        let released = relctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(released.code == 0, "\(released.stderr)")
         #expect(FileManager.default.fileExists(atPath: lockPath))
         #expect(try repo.git(["status", "--porcelain"]).isEmpty)
@@ -383,14 +350,12 @@ struct ReleaseRollbackTests {
     func injectedFaultLeavesTheRepositoryAsItWas(point: String) throws {
         let repo = try releaseRepository(["feat!: breaking", "fix: other"])
         let before = try repo.snapshot()
-        let result = relctl(["release", "--confirm-major"], in: repo.path, environment: ["RELCTL_TEST_FAULT": point])
-        #expect(result.code == 1)
-        #expect(result.stderr.contains("injected fault at \(point)"))
-        #expect(result.stderr.contains("every file, the index and the branch were restored"))
+        let result = relctl(["release", "--confirm-major"], in: repo.path, environment: repo.goldenEnvironment(["RELCTL_TEST_FAULT": point]))
+        expectTranscript(["release", "--confirm-major"], result, matches: "release/rollback-\(point).txt", repo: repo)
         #expect(try repo.snapshot() == before)
         #expect(try repo.git(["tag", "-l", "v2.0.0"]).isEmpty)
         // And the release then goes through cleanly.
-        #expect(relctl(["release", "--confirm-major"], in: repo.path).code == 0)
+        #expect(relctl(["release", "--confirm-major"], in: repo.path, environment: repo.goldenEnvironment()).code == 0)
     }
 
     @Test func aChangelogPathThatIsAFolderStopsBeforeAnything() throws {
@@ -401,7 +366,7 @@ struct ReleaseRollbackTests {
         try repo.write("CHANGELOG.md/keep", "x")
         try repo.commitAll("chore: folder")
         let before = try repo.snapshot()
-        let result = relctl(["release"], in: repo.path)
+        let result = relctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(result.code == 1)
         #expect(result.stderr == """
             error: CHANGELOG.md is a folder, not a file; point "changelog": {"path": …} in .relctl.json at a file
@@ -415,10 +380,15 @@ struct ReleaseRollbackTests {
 @Suite("relctl release push")
 struct ReleasePushTests {
     /// Releases locally and fails the push (the injected fault), as a dropped network would.
-    func releaseWithFailedPush(_ repo: TestRepository) {
-        let failed = relctl(["release", "--push"], in: repo.path, environment: ["RELCTL_TEST_FAULT": "before-push"])
-        #expect(failed.code == 1)
-        #expect(failed.stderr.contains("injected fault at before-push"), "\(failed.stderr)")
+    func releaseWithFailedPush(_ repo: TestRepository, _ remote: TestRepository, sourceLocation: SourceLocation = #_sourceLocation) {
+        let failed = relctl(["release", "--push"], in: repo.path, environment: repo.goldenEnvironment(["RELCTL_TEST_FAULT": "before-push"]))
+        expect(["release", "--push"], failed, "release/push-fault-before-push.txt", repo, remote, sourceLocation: sourceLocation)
+    }
+
+    /// The run's whole output, the remote's path as `<remote>`.
+    func expect(_ arguments: [String], _ result: CLIResult, _ name: String, _ repo: TestRepository, _ remote: TestRepository,
+                sourceLocation: SourceLocation = #_sourceLocation) {
+        expectTranscript(arguments, result, matches: name, repo: repo, placeholders: [(remote.path, "<remote>")], sourceLocation: sourceLocation)
     }
 
     func repositoryWithRemote(_ messages: [String]) throws -> (TestRepository, TestRepository) {
@@ -432,9 +402,8 @@ struct ReleasePushTests {
 
     @Test func pushesBranchAndTag() throws {
         let (repo, remote) = try repositoryWithRemote(["feat: x"])
-        let result = relctl(["release", "--push", "--json"], in: repo.path)
-        #expect(result.code == 0, "\(result.stderr)")
-        #expect(result.stdout.contains(#""pushed":true"#))
+        let result = relctl(["release", "--push", "--json"], in: repo.path, environment: repo.goldenEnvironment())
+        expect(["release", "--push", "--json"], result, "release/push--json.txt", repo, remote)
         #expect(try remote.git(["rev-parse", "main"]) == (try repo.git(["rev-parse", "HEAD"])))
         #expect(try remote.git(["tag", "-l"]) == "v1.2.3\nv1.3.0\n")
     }
@@ -446,9 +415,8 @@ struct ReleasePushTests {
         try other.commit("fix: from a colleague", file: "colleague.txt")
         try other.git(["push", "-q", "origin", "main"])
         let before = try repo.snapshot()
-        let result = relctl(["release", "--push"], in: repo.path)
-        #expect(result.code == 1)
-        #expect(result.stderr.contains("'origin/main' has commits this clone does not have"))
+        let result = relctl(["release", "--push"], in: repo.path, environment: repo.goldenEnvironment())
+        expect(["release", "--push"], result, "release/push-remote-ahead.txt", repo, remote)
         #expect(try repo.snapshot() == before)
         try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: other.path).deletingLastPathComponent().path)
     }
@@ -456,42 +424,36 @@ struct ReleasePushTests {
     @Test func tagOnTheRemoteIsRefused() throws {
         let (repo, remote) = try repositoryWithRemote(["feat: x"])
         try remote.git(["tag", "v1.3.0", "main"])
-        let result = relctl(["release", "--push"], in: repo.path)
-        #expect(result.code == 1)
-        #expect(result.stderr.contains("tag v1.3.0 already exists on 'origin'"))
+        let result = relctl(["release", "--push"], in: repo.path, environment: repo.goldenEnvironment())
+        expect(["release", "--push"], result, "release/push-tag-on-the-remote.txt", repo, remote)
     }
 
     @Test func failedPushKeepsTheLocalReleaseAndARerunOnlyPushes() throws {
         let (repo, remote) = try repositoryWithRemote(["feat: x"])
-        let failed = relctl(["release", "--push"], in: repo.path, environment: ["RELCTL_TEST_FAULT": "before-push"])
-        #expect(failed.code == 1)
-        #expect(failed.stderr.contains("released 1.3.0"))
+        releaseWithFailedPush(repo, remote)
         #expect(try repo.git(["tag", "-l", "v1.3.0"]) == "v1.3.0\n")
         #expect(try remote.git(["tag", "-l", "v1.3.0"]).isEmpty)
-        let rerun = relctl(["release", "--push"], in: repo.path)
-        #expect(rerun.code == 0, "\(rerun.stderr)")
-        #expect(rerun.stderr.contains("v1.3.0 is released locally but not on 'origin': pushing it"))
+        let rerun = relctl(["release", "--push"], in: repo.path, environment: repo.goldenEnvironment())
+        expect(["release", "--push"], rerun, "release/push-rerun-only-pushes.txt", repo, remote)
         #expect(try remote.git(["tag", "-l", "v1.3.0"]) == "v1.3.0\n")
         #expect(try remote.git(["rev-parse", "main"]) == (try repo.git(["rev-parse", "HEAD"])))
-        let third = relctl(["release", "--push"], in: repo.path)
-        #expect(third.code == 0)
-        #expect(third.stderr.contains("HEAD is already released as v1.3.0; v1.3.0 is already on 'origin'"))
+        let third = relctl(["release", "--push"], in: repo.path, environment: repo.goldenEnvironment())
+        expect(["release", "--push"], third, "release/push-third-run-has-nothing-to-do.txt", repo, remote)
     }
 
     @Test func anUnpushedReleaseIsPushedEvenAfterLaterCommits() throws {
         let (repo, remote) = try repositoryWithRemote(["feat: x"])
-        releaseWithFailedPush(repo)
+        releaseWithFailedPush(repo, remote)
         try repo.commit("ci: fix the push token", file: "ci.txt")
-        let rerun = relctl(["release", "--push"], in: repo.path)
-        #expect(rerun.code == 0, "\(rerun.stderr)")
-        #expect(rerun.stderr.contains("v1.3.0 is released locally but not on 'origin': pushing it"))
+        let rerun = relctl(["release", "--push"], in: repo.path, environment: repo.goldenEnvironment())
+        expect(["release", "--push"], rerun, "release/push-rerun-only-pushes.txt", repo, remote)
         #expect(try remote.git(["tag", "-l", "v1.3.0"]) == "v1.3.0\n")
         #expect(try remote.git(["rev-parse", "main"]) == (try repo.git(["rev-parse", "HEAD"])))
     }
 
     @Test func aRemoteThatMovedOnWithoutTheReleaseIsExplained() throws {
         let (repo, remote) = try repositoryWithRemote(["feat: x"])
-        releaseWithFailedPush(repo)
+        releaseWithFailedPush(repo, remote)
         // Meanwhile a colleague pushes to main.
         let dir = try makeTempDirectory(prefix: "relctl-colleague")
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -500,44 +462,39 @@ struct ReleasePushTests {
         try colleague.commit("fix: from a colleague", file: "colleague.txt")
         try colleague.git(["push", "-q", "origin", "main"])
         let before = try repo.snapshot()
-        let unknown = relctl(["release", "--push"], in: repo.path)
-        #expect(unknown.code == 1)
-        #expect(unknown.stderr.contains("'origin/main' has commits this clone does not have; fetch them (git fetch origin)"))
+        let unknown = relctl(["release", "--push"], in: repo.path, environment: repo.goldenEnvironment())
+        expect(["release", "--push"], unknown, "release/push-unpushed-remote-ahead-unfetched.txt", repo, remote)
         #expect(try repo.snapshot() == before)
         try repo.git(["fetch", "-q", "origin"])
-        let rerun = relctl(["release", "--push"], in: repo.path)
-        #expect(rerun.code == 1)
-        #expect(rerun.stderr.contains("v1.3.0 was released locally but 'origin/main' has moved on without it"))
-        #expect(rerun.stderr.contains("git tag -d v1.3.0"))
+        let rerun = relctl(["release", "--push"], in: repo.path, environment: repo.goldenEnvironment())
+        expect(["release", "--push"], rerun, "release/push-unpushed-remote-moved-on.txt", repo, remote)
         #expect(try remote.git(["tag", "-l"]) == "v1.2.3\n")
     }
 
     @Test func anUnpushedReleaseIsNotPublishedFromAnotherBranch() throws {
         let (repo, remote) = try repositoryWithRemote(["feat: x"])
-        releaseWithFailedPush(repo)
+        releaseWithFailedPush(repo, remote)
         try repo.git(["checkout", "-q", "-b", "wip/experiment"])
         try repo.commit("chore: wip", file: "wip.txt")
-        let result = relctl(["release", "--push"], in: repo.path)
-        #expect(result.code == 1)
-        #expect(result.stderr.contains("'wip/experiment' is not a release branch"))
+        let result = relctl(["release", "--push"], in: repo.path, environment: repo.goldenEnvironment())
+        expect(["release", "--push"], result, "release/push-unpushed-from-another-branch.txt", repo, remote)
         #expect(try remote.git(["tag", "-l", "v1.3.0"]).isEmpty)
     }
 
     @Test func aTagOfTheSameNameFromAnotherCloneIsAConflict() throws {
         let (repo, remote) = try repositoryWithRemote(["feat: x"])
-        releaseWithFailedPush(repo)
+        releaseWithFailedPush(repo, remote)
         // Another clone released 1.3.0 first.
         try remote.git(["tag", "v1.3.0", "main"])
-        let result = relctl(["release", "--push"], in: repo.path)
-        #expect(result.code == 1)
-        #expect(result.stderr.contains("tag v1.3.0 on 'origin' is not the one made here"))
+        let result = relctl(["release", "--push"], in: repo.path, environment: repo.goldenEnvironment())
+        expect(["release", "--push"], result, "release/push-unpushed-tag-conflict.txt", repo, remote)
     }
 
     @Test func anUnpushedReleaseIsPublishedWithTheNextOne() throws {
         let (repo, remote) = try repositoryWithRemote(["feat: x"])
-        releaseWithFailedPush(repo)
+        releaseWithFailedPush(repo, remote)
         try repo.commit("feat: five", file: "five.txt")
-        let result = relctl(["release", "--push"], in: repo.path)
+        let result = relctl(["release", "--push"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(result.code == 0, "\(result.stderr)")
         #expect(try remote.git(["tag", "-l"]) == "v1.2.3\nv1.3.0\nv1.4.0\n")
         #expect(try remote.git(["rev-parse", "main"]) == (try repo.git(["rev-parse", "HEAD"])))
@@ -545,11 +502,10 @@ struct ReleasePushTests {
 
     @Test func finishingAPushWritesTheGitHubOutputs() throws {
         let (repo, remote) = try repositoryWithRemote(["feat: x"])
-        let failed = relctl(["release", "--push"], in: repo.path, environment: ["RELCTL_TEST_FAULT": "before-push"])
-        #expect(failed.stderr.contains("injected fault at before-push"))
+        releaseWithFailedPush(repo, remote)
         let dir = try makeTempDirectory(prefix: "relctl-gh")
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let result = relctl(["release", "--push"], in: repo.path, environment: ["GITHUB_ACTIONS": "true", "GITHUB_OUTPUT": dir + "/out"])
+        let result = relctl(["release", "--push"], in: repo.path, environment: repo.goldenEnvironment(["GITHUB_ACTIONS": "true", "GITHUB_OUTPUT": dir + "/out"]))
         #expect(result.code == 0, "\(result.stderr)")
         #expect(try String(contentsOfFile: dir + "/out", encoding: .utf8) == "version=1.3.0\nbump=none\ntag=v1.3.0\nmajor_pending=false\nprerelease=false\nchannel=\nios_build=\nandroid_build=\n")
         #expect(try remote.git(["tag", "-l", "v1.3.0"]) == "v1.3.0\n")
@@ -559,11 +515,9 @@ struct ReleasePushTests {
         let (repo, remote) = try repositoryWithRemote(["feat: x"])
         // The remote cannot take refs/tags/v1.3.0: a ref below that name already exists there.
         try remote.git(["update-ref", "refs/tags/v1.3.0/blocker", "main"])
-        let result = relctl(["release", "--push"], in: repo.path)
-        #expect(result.code == 1)
+        let result = relctl(["release", "--push"], in: repo.path, environment: repo.goldenEnvironment())
         // The branch went first; the tag was refused, and the message says how to finish.
-        #expect(result.stderr.contains("error: main is on 'origin' but the tag v1.3.0 was refused"), "\(result.stderr)")
-        #expect(result.stderr.contains("git push origin refs/tags/v1.3.0"))
+        expect(["release", "--push"], result, "release/push-tag-refused.txt", repo, remote)
         #expect(try repo.git(["tag", "-l", "v1.3.0"]) == "v1.3.0\n")
         #expect(try remote.git(["rev-parse", "main"]) == (try repo.git(["rev-parse", "HEAD"])))
     }
@@ -573,10 +527,8 @@ struct ReleasePushTests {
         // The remote cannot take refs/heads/main (refs/heads/main/locked is in the way): the tag must stay unpublished.
         try remote.git(["update-ref", "-d", "refs/heads/main"])
         try remote.git(["update-ref", "refs/heads/main/locked", try repo.git(["rev-parse", "v1.2.3^{commit}"]).trimmingCharacters(in: .whitespacesAndNewlines)])
-        let result = relctl(["release", "--push"], in: repo.path)
-        #expect(result.code == 1)
-        #expect(result.stderr.contains("push of main to 'origin' failed"), "\(result.stderr)")
-        #expect(result.stderr.contains("nothing was published"))
+        let result = relctl(["release", "--push"], in: repo.path, environment: repo.goldenEnvironment())
+        expect(["release", "--push"], result, "release/push-branch-refused.txt", repo, remote)
         #expect(try remote.git(["tag", "-l", "v1.3.0"]).isEmpty)
     }
 }
@@ -618,10 +570,9 @@ struct ReleaseProcessTests {
 
     @Test func releaseEndToEnd() throws {
         let repo = try releaseRepository(["perf: faster cold start"])
-        let result = try runRelctl(["release"], in: repo.path)
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "1.2.4\n")
-        #expect(result.stderr.contains("released 1.2.4 (patch) as v1.2.4"))
+        let result = try runRelctl(["release"], in: repo.path, environment: repo.goldenEnvironment())
+        expectTranscript(["release"], CLIResult(result),
+                         matches: "release/process-end-to-end.txt", repo: repo)
     }
 }
 
@@ -632,10 +583,8 @@ struct ChangelogAndStatusTests {
         try repo.git(["remote", "add", "origin", "git@github.com:acme/app.git"])
         let before = try repo.snapshot()
         let printed = relctl(["changelog"], in: repo.path, environment: fixedDate)
-        #expect(printed.code == 0)
-        #expect(printed.stdout.hasPrefix("## [1.3.0](https://github.com/acme/app/compare/v1.2.3...v1.3.0) (2026-09-21)\n"))
-        #expect(printed.stdout.contains("* **map:** offline tiles (["))
-        #expect(printed.stdout.contains("](https://github.com/acme/app/commit/"))
+        // The section with its compare link and commit links; no docs commit.
+        expectTranscript(["changelog"], printed, matches: "release/changelog-with-links.txt", repo: repo)
         #expect(!printed.stdout.contains("readme"))
         #expect(try repo.snapshot() == before)
         let released = relctl(["release"], in: repo.path, environment: fixedDate)
@@ -645,43 +594,33 @@ struct ChangelogAndStatusTests {
 
     @Test func unreleasedAndNothingDue() throws {
         let repo = try releaseRepository(["docs: guide"])
-        let none = relctl(["changelog"], in: repo.path)
-        #expect(none.stdout.isEmpty)
-        #expect(none.stderr.contains("no releasable commit"))
+        let none = relctl(["changelog"], in: repo.path, environment: repo.goldenEnvironment())
+        expectTranscript(["changelog"], none, matches: "release/changelog-nothing-due.txt", repo: repo)
         let unreleased = relctl(["changelog", "--unreleased"], in: repo.path, environment: fixedDate)
-        #expect(unreleased.stdout.hasPrefix("## Unreleased (2026-09-21)\n"))
-        #expect(unreleased.stdout.contains("No user-facing changes."))
+        expectTranscript(["changelog", "--unreleased"], unreleased, matches: "release/changelog-unreleased-nothing-user-facing.txt", repo: repo)
         try repo.write(".relctl.json", #"{"changelog": {"groups": [{"title": "Documentation", "types": ["docs"]}]}}"#)
-        let withDocs = relctl(["changelog", "--unreleased", "--json"], in: repo.path)
-        #expect(withDocs.stdout.contains("### Documentation"))
-        #expect(withDocs.stdout.hasPrefix(#"{"schemaVersion":1"#))
+        let withDocs = relctl(["changelog", "--unreleased", "--json"], in: repo.path, environment: fixedDate)
+        expectTranscript(["changelog", "--unreleased", "--json"], withDocs, matches: "release/changelog-unreleased-docs-group--json.txt", repo: repo)
     }
 
     @Test func statusShowsThePendingMajor() throws {
         let repo = try releaseRepository(["feat!: v2 api"])
-        let before = relctl(["status"], in: repo.path)
-        #expect(before.stdout.contains("last release:  v1.2.3 (1.2.3)"))
-        #expect(before.stdout.contains("next release:  2.0.0 (major)"))
-        #expect(before.stdout.contains("major pending: none"))
+        let env = repo.goldenEnvironment()
+        let before = relctl(["status"], in: repo.path, environment: env)
+        expectTranscript(["status"], before, matches: "release/status-major-due.txt", repo: repo)
         // Halted: pending, and not released yet.
-        #expect(relctl(["release"], in: repo.path).code == 3)
-        let halted = relctl(["status"], in: repo.path)
-        #expect(halted.stdout.contains("major pending: 2.0.0 halted 2"), "\(halted.stdout)")
-        #expect(halted.stdout.contains("review its breaking changes, then: relctl release --confirm-major"))
-        #expect(halted.stderr.contains("warning: major release 2.0.0 is halted, not released"))
-        let haltedJSON = relctl(["status", "--json"], in: repo.path)
-        #expect(haltedJSON.stdout.contains(#""halted":true}"#), "\(haltedJSON.stdout)")
-        // Released: the decision on min_supported_version is pending.
-        #expect(relctl(["release", "--confirm-major"], in: repo.path).code == 0)
-        let after = relctl(["status"], in: repo.path)
-        #expect(after.stdout.contains("major pending: 2.0.0 released"))
-        // No version file and no gate configured: every store, and how to configure a gate (raise-min would fail).
-        #expect(after.stdout.contains("               no version gate is configured: to raise it once 2.0.0 is live in every store the app ships to, add \"gate\" to .relctl.json (README, \"Version gate\")\n"), "\(after.stdout)")
+        #expect(relctl(["release"], in: repo.path, environment: env).code == 3)
+        let halted = relctl(["status"], in: repo.path, environment: env)
+        expectTranscript(["status"], halted, matches: "release/status-major-halted.txt", repo: repo)
+        let haltedJSON = relctl(["status", "--json"], in: repo.path, environment: env)
+        expectTranscript(["status", "--json"], haltedJSON, matches: "release/status-major-halted--json.txt", repo: repo)
+        // Released: the decision on min_supported_version is pending. No version file and no gate configured:
+        // every store, and how to configure a gate (raise-min would fail).
+        #expect(relctl(["release", "--confirm-major"], in: repo.path, environment: env).code == 0)
+        let after = relctl(["status"], in: repo.path, environment: env)
+        expectTranscript(["status"], after, matches: "release/status-major-released.txt", repo: repo)
         #expect(!after.stdout.contains("raise-min"))
-        #expect(after.stderr.contains("warning: major release 2.0.0 is pending"))
-        let json = relctl(["status", "--json"], in: repo.path)
-        #expect(json.stdout.contains(#""majorPending":{"version":"2.0.0","previousVersion":"1.2.3","tag":"v2.0.0""#))
-        #expect(json.stdout.contains(#""halted":false}"#))
-        #expect(json.stdout.contains(#""next":null"#))
+        let json = relctl(["status", "--json"], in: repo.path, environment: env)
+        expectTranscript(["status", "--json"], json, matches: "release/status-major-released--json.txt", repo: repo)
     }
 }

@@ -23,19 +23,15 @@ struct SyncReleasedBuildNumberTests {
         #expect(try app.held() == ChannelApp.expected("1.4.2", build: 40))
 
         let plan = relctl(["sync", "1.4.3", "--dry-run"], in: app.repo.path)
-        #expect(plan.code == 0, "\(plan.stderr)")
-        #expect(plan.stdout.contains("-        versionCode 40\n"), "\(plan.stdout)")
-        #expect(plan.stdout.contains("+        versionCode 58\n"), "\(plan.stdout)")
-        #expect(plan.stderr.contains(Self.note), "\(plan.stderr)")
-        #expect(plan.stderr.hasSuffix("dry run: 3 of 3 files would change to 1.4.3, iOS build 58, Android build 58; nothing was written\n"), "\(plan.stderr)")
         #expect(try app.held() == ChannelApp.expected("1.4.2", build: 40))
-
         let json = relctl(["sync", "1.4.3", "--dry-run", "--json"], in: app.repo.path)
-        #expect(json.stdout.contains("\"iosBuild\":\"58\",\"androidBuild\":\"58\""), "\(json.stdout)")
-
         let synced = relctl(["sync", "1.4.3"], in: app.repo.path)
-        #expect(synced.code == 0, "\(synced.stderr)")
-        #expect(synced.stderr.contains(Self.note), "\(synced.stderr)")
+        // The plan's diff (versionCode 40 → 58), the note saying why, the JSON, and the sync with the same note.
+        expectTranscript([(["sync", "1.4.3", "--dry-run"], plan), (["sync", "1.4.3", "--dry-run", "--json"], json), (["sync", "1.4.3"], synced)],
+                         matches: "sync/maintenance-branch-goes-above-mains-releases.txt", repo: app.repo)
+        for result in [plan, synced] {
+            #expect(result.stderr.split(separator: "\n").filter { $0.hasPrefix("note: ") }.map { $0 + "\n" } == [Self.note], "\(result.stderr)")
+        }
         #expect(try app.held() == ChannelApp.expected("1.4.3", build: 58))
 
         // The same sync again changes nothing (increment keeps build numbers when no version moves), and says no note.
@@ -62,8 +58,7 @@ struct SyncReleasedBuildNumberTests {
         try repo.tag("v3.1.0-beta.1")
         try repo.git(["switch", "-q", "-c", "release/1.4.x", "v1.4.2"])
         let synced = relctl(["sync", "1.4.3"], in: repo.path)
-        #expect(synced.code == 0, "\(synced.stderr)")
-        #expect(synced.stderr.contains("(v3.1.0-beta.1)"), "\(synced.stderr)")
+        expectTranscript(["sync", "1.4.3"], synced, matches: "sync/a-beta-tags-build-number-counts.txt", repo: repo)
         #expect(try app.held() == ChannelApp.expected("1.4.3", build: 62))
     }
 
@@ -81,9 +76,8 @@ struct SyncReleasedBuildNumberTests {
     @Test func anExplicitBuildIsWrittenAsGivenWithAWarningWhenATagHoldsAHigherOne() throws {
         let app = try Self.hotfixBranch()
         let synced = relctl(["sync", "1.4.3", "--build", "41"], in: app.repo.path)
-        #expect(synced.code == 0, "\(synced.stderr)")
+        expectTranscript(["sync", "1.4.3", "--build", "41"], synced, matches: "sync/explicit-build-below-a-tag-warns.txt", repo: app.repo)
         #expect(!synced.stderr.contains("build numbers go on"), "\(synced.stderr)")
-        #expect(synced.stderr.contains("warning: android/app/build.gradle:9: versionCode 41 (from --build 41) is not above 57, which release v3.0.0 holds; Google Play never accepts a versionCode at or below one it has on any track (pass --build N above 57, or use the increment strategy, which counts from every release tag); it was written anyway (relctl release refuses it)\n"), "\(synced.stderr)")
         #expect(try app.held() == ChannelApp.expected("1.4.3", build: 41))
 
         let above = relctl(["sync", "1.4.4", "--build", "60"], in: app.repo.path)
@@ -111,8 +105,6 @@ struct SyncReleasedBuildNumberTests {
         try repo.git(["switch", "-q", "main"])
         try repo.commit("feat: offline mode", file: "src/offline.ts")
         let plan = relctl(["sync", "1.3.0", "--dry-run"], in: repo.path)
-        #expect(plan.code == 0, "\(plan.stderr)")
-        #expect(plan.stdout.contains("+        versionCode 91\n"), "\(plan.stdout)")
-        #expect(plan.stderr.contains("from the highest a release tag holds (v1.2.2)"), "\(plan.stderr)")
+        expectTranscript(["sync", "1.3.0", "--dry-run"], plan, matches: "sync/floor-from-the-one-file-a-tag-changed.txt", repo: repo)
     }
 }

@@ -37,29 +37,27 @@ struct XcodeTargetUseTests {
         let initResult = relctl(["init"], in: repo.path)
         #expect(initResult.code == 0, "\(initResult.stderr)")
         #expect(!initResult.stderr.contains("disagree"), "\(initResult.stderr)")
-        #expect(try repo.read(".relctl.json").contains("ios/Courier.xcodeproj/project.pbxproj"))
 
+        // The dead setting is shown as not used, the targets where they read their version; no drift.
         let current = relctl(["current"], in: repo.path)
-        #expect(current.code == 0, "\(current.stdout)\(current.stderr)")
-        #expect(current.stdout.contains("  marketing      \(deadMarketing)          lines "), "\(current.stdout)")
-        #expect(current.stdout.contains(" → not used: the targets read their version elsewhere (below); sync keeps it in step\n"), "\(current.stdout)")
-        #expect(current.stdout.contains("  target CourierShare: marketing 3.4.0 → ios/CourierShare/Info.plist:10"), "\(current.stdout)")
         let json = relctl(["current", "--json"], in: repo.path)
-        #expect(json.stdout.contains(#""drift":[]"#), "\(json.stdout)")
         #expect(!json.stdout.contains(#""marketing":{"value":"\#(deadMarketing)""#), "\(json.stdout)")
 
         // adopt tags the version the app has, on the commit that set it.
         let setIt = try repo.git(["rev-parse", "--short=12", "HEAD~1"]).trimmingCharacters(in: .whitespacesAndNewlines)
         let adopt = relctl(["adopt", "--dry-run"], in: repo.path)
-        #expect(adopt.code == 0, "\(adopt.stderr)")
-        #expect(adopt.stdout.contains("tag:      v3.4.0 (annotated) on \(setIt)"), "\(adopt.stdout)")
+        expectTranscript([(["init"], initResult), (["current"], current), (["current", "--json"], json), (["adopt", "--dry-run"], adopt)],
+                         matches: "xcode-targets/dead-marketing-\(deadMarketing).txt", repo: repo)
+        #expect(adopt.stdout.split(separator: "\n").first { $0.hasPrefix("tag:      ") }?.hasPrefix("tag:      v3.4.0 (annotated) on \(setIt)") == true, "\(adopt.stdout)")
 
         // A sync is measured against the app's 3.4.0, not the dead value, and keeps that value in step.
+        let shareBefore = try repo.read("ios/CourierShare/Info.plist")
         let sync = relctl(["sync", "3.5.0"], in: repo.path)
         #expect(sync.code == 0, "\(sync.stderr)")
         let pbxproj = try repo.read("ios/Courier.xcodeproj/project.pbxproj")
         #expect(pbxproj.components(separatedBy: "MARKETING_VERSION = 3.5.0;").count == 3, "\(pbxproj)")
-        #expect(try repo.read("ios/CourierShare/Info.plist").contains("<string>3.5.0</string>\n\t<key>CFBundleVersion</key>\n\t<string>52</string>"))
+        #expect(try repo.read("ios/CourierShare/Info.plist") == shareBefore.replacingOccurrences(of: "<string>3.4.0</string>", with: "<string>3.5.0</string>")
+            .replacingOccurrences(of: "<string>51</string>", with: "<string>52</string>"))
         #expect(relctl(["current"], in: repo.path).code == 0)
     }
 
@@ -93,23 +91,24 @@ struct XcodeTargetUseTests {
         #expect(initResult.code == 0, "\(initResult.stderr)")
         // The app target agrees with pubspec.yaml: not "the files disagree", but the widget's drift is named.
         #expect(!initResult.stderr.contains("the files disagree"), "\(initResult.stderr)")
-        #expect(initResult.stderr.contains("note: the app's files agree; extension targets (or values no target reads) differ (marketing, iOS build): 'relctl current' shows them as drift"), "\(initResult.stderr)")
+        expectTranscript(["init"], initResult, matches: "xcode-targets/extension-above-the-app-init.txt", repo: repo)
         #expect(relctl(["current"], in: repo.path).code == 2)
         try repo.git(["config", "user.name", "Release Bot"])
         try repo.git(["config", "user.email", "bot@example.com"])
         try repo.commitAll("chore: relctl config")
 
-        let release = relctl(["release", "--dry-run"], in: repo.path)
-        #expect(release.code == 0, "\(release.stderr)")
-        #expect(release.stdout.contains("version:  0.10.0 (minor bump from 0.9.3)"), "\(release.stdout)")
+        let release = relctl(["release", "--dry-run"], in: repo.path, environment: repo.goldenEnvironment())
+        expectTranscript(["release", "--dry-run"], release, matches: "xcode-targets/extension-above-the-app-release--dry-run.txt", repo: repo)
         #expect(relctl(["next"], in: repo.path).stderr == "")
 
+        let pbxprojBefore = try repo.read("ios/Runner.xcodeproj/project.pbxproj")
         let sync = relctl(["sync", "0.10.0"], in: repo.path)
         #expect(sync.code == 0, "\(sync.stderr)")
-        #expect(try repo.read("pubspec.yaml").contains("version: 0.10.0+000904\n"))
+        #expect(try repo.read("pubspec.yaml") == "name: scores\npublish_to: 'none'\nversion: 0.10.0+000904\n")
         let pbxproj = try repo.read("ios/Runner.xcodeproj/project.pbxproj")
-        #expect(pbxproj.contains("MARKETING_VERSION = 0.10.0;") && pbxproj.contains("CURRENT_PROJECT_VERSION = 904;"), "\(pbxproj)")
-        #expect(!pbxproj.contains("MARKETING_VERSION = 1.0;"))
+        // The widget's stale 1.0 / 1 now follow the app, in every configuration.
+        #expect(pbxproj == pbxprojBefore.replacingOccurrences(of: "MARKETING_VERSION = 1.0;", with: "MARKETING_VERSION = 0.10.0;")
+            .replacingOccurrences(of: "CURRENT_PROJECT_VERSION = 1;", with: "CURRENT_PROJECT_VERSION = 904;"), "\(pbxproj)")
         #expect(relctl(["current"], in: repo.path).code == 0)
     }
 
@@ -118,8 +117,8 @@ struct XcodeTargetUseTests {
         #expect(relctl(["init"], in: repo.path).code == 0)
         let setIt = try repo.git(["rev-parse", "--short=12", "HEAD~1"]).trimmingCharacters(in: .whitespacesAndNewlines)
         let adopt = relctl(["adopt", "--dry-run"], in: repo.path)
-        #expect(adopt.code == 0, "\(adopt.stderr)")
-        #expect(adopt.stdout.contains("tag:      v0.9.3 (annotated) on \(setIt), the commit that set 0.9.3 in pubspec.yaml"), "\(adopt.stdout)")
+        expectTranscript(["adopt", "--dry-run"], adopt, matches: "xcode-targets/adopt-finds-the-commit-that-set-the-version.txt", repo: repo)
+        #expect(adopt.stdout.split(separator: "\n").first { $0.hasPrefix("tag:      ") } == "tag:      v0.9.3 (annotated) on \(setIt), the commit that set 0.9.3 in pubspec.yaml", "\(adopt.stdout)")
     }
 
 }
