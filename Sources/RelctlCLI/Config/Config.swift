@@ -51,6 +51,8 @@ struct Config {
     /// What `relctl lint` accepts (`lint`); see LintConfig.swift. `lintTypes`: the types `lint.types` adds.
     var lint = LintSettings()
     var lintTypes: [String] = []
+    /// The store release notes a release writes (`storeNotes`); see StoreNotesConfig.swift. nil: none.
+    var storeNotes: StoreNotesSettings?
     /// Every path the config names, with its key and line (ConfiguredPath.swift).
     var paths: [ConfiguredPath] = []
 }
@@ -91,7 +93,7 @@ extension Config {
             throw ConfigError(path: path, line: error.line, message: "not valid JSON: \(error.message) (column \(error.column))")
         }
         let object = try StrictObject(root, path: path)
-        try object.rejectUnknownKeys(knownKeys + versionFileKeys + gateKeys)
+        try object.rejectUnknownKeys(knownKeys + versionFileKeys + gateKeys + storeNotesKeys)
         var config = Config()
         config.path = path
         try config.parseVersionFileKeys(object)
@@ -137,6 +139,7 @@ extension Config {
         try config.parseVersionScheme(object)
         try config.parseGate(object)
         try config.parseLint(object)
+        try config.parseStoreNotes(object)
         return config
     }
 
