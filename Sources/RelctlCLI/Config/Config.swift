@@ -53,6 +53,9 @@ struct Config {
     var lintTypes: [String] = []
     /// The store release notes a release writes (`storeNotes`); see StoreNotesConfig.swift. nil: none.
     var storeNotes: StoreNotesSettings?
+    /// `changelog.template` and `storeNotes.template` (TemplateConfig.swift): named by parse, read by load.
+    var templatePaths: [String: ConfiguredPath] = [:]
+    var changelogTemplate: ConfiguredTemplate?
     /// Every path the config names, with its key and line (ConfiguredPath.swift).
     var paths: [ConfiguredPath] = []
 }
@@ -80,7 +83,10 @@ extension Config {
         }
         var config = try parse(String(decoding: data, as: UTF8.self), path: display)
         config.absolutePath = path
-        if let repositoryRoot { try config.checkPathsInside(root: repositoryRoot) }
+        if let repositoryRoot {
+            try config.checkPathsInside(root: repositoryRoot)
+            try config.loadTemplates(root: repositoryRoot)
+        }
         return config
     }
 

@@ -26,6 +26,8 @@ struct StoreNotesSettings: Equatable {
     var android: Target? = Target(path: NotesStore.android.defaultPath)
     var ios: Target? = Target(path: NotesStore.ios.defaultPath)
     var emptyText = StoreNotes.defaultEmptyText
+    /// `storeNotes.template`, loaded (see ConfiguredTemplate).
+    var template: Template?
 
     func target(_ store: NotesStore) -> Target? { store == .android ? android : ios }
 }
@@ -41,7 +43,8 @@ extension Config {
         }
         guard node.objectMembers != nil else { throw object.wrongType("storeNotes", node, expected: "an object, true or false") }
         let settings = try StrictObject(node, path: object.path, prefix: "storeNotes.")
-        try settings.rejectUnknownKeys(["locales", "types", "android", "ios", "emptyText"])
+        try settings.rejectUnknownKeys(["locales", "types", "android", "ios", "emptyText", "template"])
+        try parseTemplateKey(settings, key: "storeNotes.template")
         var result = StoreNotesSettings()
         if let items = try settings.array("locales") {
             let names = items.compactMap(\.stringValue)

@@ -28,7 +28,9 @@ enum StoreNotesFiles {
             if store == .android, versionCode == nil, target.path.contains("{versionCode}"), strict {
                 throw CLIFailure(message: "\(configPath): 'storeNotes.android.path' names Google Play's notes by {versionCode}, but no version file in \"files\" holds a versionCode; list the app's build.gradle (or build.gradle.kts) in \"files\", or set \"storeNotes\": {\"android\": false}")
             }
-            let text = StoreNotes.render(entries, limit: store.limit, emptyText: settings.emptyText)
+            let text = settings.template.map {
+                StoreNotes.render(entries, limit: store.limit, emptyText: settings.emptyText, version: version, template: $0)
+            } ?? StoreNotes.render(entries, limit: store.limit, emptyText: settings.emptyText)
             for locale in settings.locales {
                 let path = target.path
                     .replacingOccurrences(of: "{locale}", with: locale)
