@@ -183,4 +183,46 @@ struct StoreNotesCommandTests {
             #expect(result.stderr == "error: .relctl.json:2: \(message)\n", "\(value)")
         }
     }
+
+    @Test func withoutStoreNotesTheDefaultsAreShownAndNothingIsWritten() throws {
+        let repo = try TestRepository.released("1.0.0", then: ["feat: dark mode", "chore: tidy"])
+        let result = relctl(["notes"], in: repo.path)
+        #expect(result.code == 0)
+        #expect(result.stdout == """
+            ==> fastlane/metadata/android/en-US/changelogs/{versionCode}.txt (Google Play, en-US, 12/500 characters) <==
+            • Dark mode
+
+            ==> fastlane/metadata/en-US/release_notes.txt (App Store, en-US, 12/4000 characters) <==
+            • Dark mode
+
+            """)
+        #expect(result.stderr == "note: no \"storeNotes\" in .relctl.json: showing the defaults; 'relctl release' writes them once \"storeNotes\": true (or an object) is set\n")
+        // A release without "storeNotes" writes no notes.
+        try repo.git(["config", "user.name", "Release Bot"])
+        try repo.git(["config", "user.email", "bot@example.com"])
+        #expect(relctl(["release"], in: repo.path).code == 0)
+        #expect(try repo.git(["show", "--name-only", "--format=", "HEAD"]) == "CHANGELOG.md\n")
+    }
+
+    @Test func nothingDuePrintsNothing() throws {
+        let repo = try TestRepository.released("1.0.0", then: ["docs: readme"])
+        try repo.write(".relctl.json", "{\"storeNotes\": true}\n")
+        try repo.commitAll("chore: notes")
+        let result = relctl(["notes"], in: repo.path)
+        #expect(result.code == 0)
+        #expect(result.stdout == "")
+        #expect(!result.stderr.isEmpty)
+        let json = relctl(["notes", "--json"], in: repo.path)
+        #expect(json.code == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(object?["version"] is NSNull)
+        #expect((object?["files"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func aPrereleaseWritesItsNotesToo() throws {
+        let repo = try notesApp(#"{"ios": false}"#, then: ["feat: dark mode"])
+        let result = relctl(["release", "--prerelease", "beta"], in: repo.path)
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(try repo.read("fastlane/metadata/android/en-US/changelogs/13.txt") == "• Dark mode\n")
+    }
 }
