@@ -118,3 +118,10 @@ fuzz: deps
 fuzz-seeded: deps
 	$(SWIFT) build --product relctl-fuzz
 	"$$($(SWIFT) build --show-bin-path)/relctl-fuzz" all --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED)
+
+# make dist: the release archive relctl's own release publishes, relctl-<version>-linux-x86_64.tar.gz (the stripped
+# release-build binary, its man page and completions) and its .sha256, in DIST_DIR (scripts/dist; README "make dist").
+DIST_DIR ?= .build/dist
+.PHONY: dist
+dist: release-build
+	scripts/dist "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/relctl" "$(DIST_DIR)"

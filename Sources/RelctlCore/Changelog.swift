@@ -69,7 +69,7 @@ public enum ChangelogRenderer {
     /// - The section ends with exactly one blank line.
     public static func section(version: String, previousTag: String?, tag: String, date: String,
                                commits: [AnalyzedCommit], settings: ChangelogSettings,
-                               links: RemoteLinks?) -> String {
+                               links: RemoteLinks?, closedIssues: [String: [Int]] = [:]) -> String {
         var out = "## "
         if let links, let previousTag {
             out += "[\(oneLine(version))](\(links.compareURL(from: previousTag, to: tag)))"
@@ -78,7 +78,7 @@ public enum ChangelogRenderer {
         }
         out += " (\(oneLine(date)))\n\n"
 
-        let groups = renderedGroups(commits, settings: settings, links: links)
+        let groups = renderedGroups(commits, settings: settings, links: links, closedIssues: closedIssues)
         if groups.isEmpty {
             out += "No user-facing changes.\n\n"
             return out
@@ -93,9 +93,11 @@ public enum ChangelogRenderer {
     /// headings omitted. `bullet` starts each item: `*` in relctl's own sections; a Keep a Changelog file
     /// gets the marker its own lists use.
     static func renderedGroups(_ commits: [AnalyzedCommit], settings: ChangelogSettings, links: RemoteLinks?,
-                               bullet: Character = "*") -> [(title: String, entries: String)] {
+                               bullet: Character = "*", closedIssues: [String: [Int]] = [:]) -> [(title: String, entries: String)] {
         grouped(commits.reversed(), settings: settings).map { title, entries in
-            (oneLine(title), entries.map { entry($0.0, breaking: $0.1, links: links, bullet: bullet) }.joined())
+            (oneLine(title), entries.map {
+                entry($0.0, breaking: $0.1, links: links, bullet: bullet, closes: closedIssues.isEmpty ? [] : closedIssues[$0.0.sha] ?? [])
+            }.joined())
         }
     }
 
@@ -129,7 +131,8 @@ public enum ChangelogRenderer {
         return result
     }
 
-    private static func entry(_ commit: AnalyzedCommit, breaking: Bool, links: RemoteLinks?, bullet: Character) -> String {
+    private static func entry(_ commit: AnalyzedCommit, breaking: Bool, links: RemoteLinks?, bullet: Character,
+                              closes: [Int]) -> String {
         // Appended piece by piece (a section lists every commit of the release: interpolations cost twice as much).
         var line = String(bullet)
         line += " "
@@ -144,7 +147,11 @@ public enum ChangelogRenderer {
         } else {
             description = commit.summary
         }
-        line += oneLine(description)
+        if let links {
+            line += links.linkingReferences(in: oneLine(description))
+        } else {
+            line += oneLine(description)
+        }
         let short = commit.sha.prefix(7)
         if let links {
             line += " (["
@@ -152,6 +159,7 @@ public enum ChangelogRenderer {
             line += "]("
             line += links.commitURL(commit.sha)
             line += "))"
+            if !closes.isEmpty { line += links.closesSuffix(closes) }
         } else {
             line += " ("
             line.append(contentsOf: short)
@@ -352,8 +360,47 @@ public enum ReleaseNotes {
         return String(line.dropFirst(marks.count + 1))
     }
 
-    /// `**scope:** description ([a1b2c3d](url))` → `scope: description (a1b2c3d)`.
+    /// `**scope:** description ([a1b2c3d](url))` → `scope: description (a1b2c3d)`; reference links
+    /// (`([#12](url))`, `, closes [#12](url)`) become their text (`(#12)`, `, closes #12`).
     private static func plainEntry(_ entry: Substring) -> String {
+        // `[#` or `[!`: a reference link (rare); anything else goes straight to the entry's own rewrite. Only generated
+        // entries (ending with the commit link, or with `closes` links) are rewritten: hand-written ones stay as written.
+        guard entry.hasSuffix("))") || entry.contains("), closes [#"), entry.utf8.indices.contains(where: { index in
+            entry.utf8[index] == 0x5B && entry.utf8.index(after: index) < entry.utf8.endIndex
+                && [0x23, 0x21].contains(entry.utf8[entry.utf8.index(after: index)])
+        }) else { return plainLinkedEntry(entry) }
+        var text = unlinkedReferences(String(entry))
+        var closes = ""
+        if let range = text.ranges(of: "), closes #").last {
+            closes = String(text[text.index(after: range.lowerBound)...])
+            text = String(text[...range.lowerBound])
+        }
+        return plainLinkedEntry(Substring(text)) + closes
+    }
+
+    /// `[#12](url)` and `[!12](url)` → `#12`, `!12`.
+    static func unlinkedReferences(_ text: String) -> String {
+        var bytes = Array(text.utf8)
+        var index = 0
+        while index + 1 < bytes.count {
+            if bytes[index] == 0x5B, bytes[index + 1] == 0x23 || bytes[index + 1] == 0x21 {
+                var end = index + 2
+                while end < bytes.count, bytes[end] >= 0x30, bytes[end] <= 0x39 { end += 1 }
+                if end > index + 2, end + 1 < bytes.count, bytes[end] == 0x5D, bytes[end + 1] == 0x28,
+                   let close = bytes[(end + 2)...].firstIndex(of: 0x29) {
+                    let label = Array(bytes[(index + 1)..<end])
+                    bytes.replaceSubrange(index...close, with: label)
+                    index += label.count
+                    continue
+                }
+            }
+            index += 1
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// ``plainEntry(_:)`` of an entry without reference links.
+    private static func plainLinkedEntry(_ entry: Substring) -> String {
         if entry.isASCIIOnly && !entry.containsByte(0x0D) { return plainASCIIEntry(entry) }
         var text = String(entry)
         if text.hasPrefix("**"), let end = text.dropFirst(2).firstRange(of: ":** ") {

@@ -14,6 +14,12 @@ public struct ChangelogRelease: Hashable, Sendable {
     public var settings: ChangelogSettings
     /// Commit and compare links; `nil` when `origin` is not on GitHub or GitLab.
     public var links: RemoteLinks?
+    /// The issues each commit closes (`Closes #12` in its body or footers), by sha: linked after the commit's entry
+    /// when ``links`` is set. The analysis keeps no bodies, so the workspace reads them again (``IssueReferences``).
+    public var closedIssues: [String: [Int]] = [:]
+    /// `changelog.template`: relctl's own section rendered with this template instead of
+    /// ``TemplateData/defaultChangelogTemplate`` (a Keep a Changelog file keeps its own layout).
+    public var template: Template?
 
     public init(version: String, previousTag: String?, tag: String, date: String, commits: [AnalyzedCommit],
                 settings: ChangelogSettings, links: RemoteLinks?) {
@@ -29,7 +35,8 @@ public struct ChangelogRelease: Hashable, Sendable {
     /// relctl's own section for this release (the one prepended to a changelog that is not in the
     /// Keep a Changelog style).
     public var section: String {
-        ChangelogRenderer.section(version: version, previousTag: previousTag, tag: tag, date: date,
-                                  commits: commits, settings: settings, links: links)
+        if let template { return template.render(TemplateData.changelog(self)) }
+        return ChangelogRenderer.section(version: version, previousTag: previousTag, tag: tag, date: date,
+                                  commits: commits, settings: settings, links: links, closedIssues: closedIssues)
     }
 }

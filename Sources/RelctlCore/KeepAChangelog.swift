@@ -171,7 +171,8 @@ struct KeepAChangelog {
     /// The release heading (when given) and the generated entries, inserted into the Unreleased section.
     private func bodyEdits(_ release: ChangelogRelease, heading: String?) -> [Edit] {
         let groups = ChangelogRenderer.renderedGroups(release.commits, settings: release.settings,
-                                                      links: release.links, bullet: bullet)
+                                                      links: release.links, bullet: bullet,
+                                                      closedIssues: release.closedIssues)
         let body = (unreleased + 1)..<bodyEnd
 
         // The hand-written `###` subsections, each with its last line that is not blank.

@@ -23,7 +23,8 @@ public struct RemoteLinks: Hashable, Sendable {
     /// Accepted forms, with or without `.git`: `https://host/path`, `http://host/path`,
     /// `ssh://[user@]host[:port]/path`, `git://host/path`, `git+ssh://…` and scp-like
     /// `[user@]host:path`. Hosts: `github.com` (exactly `owner/repo`), `gitlab.com` and any host
-    /// whose name contains `gitlab` (self-hosted; `group/subgroup/…/repo`). The web address is
+    /// whose name contains `gitlab` (self-hosted; `group/subgroup/…/repo`), and any other host whose name
+    /// contains `github` (GitHub Enterprise Server; exactly `owner/repo`). The web address is
     /// `https` except for `http://` remotes; the port is kept only for `http(s)` remotes.
     public static func parse(_ url: String) -> RemoteLinks? {
         let text = url.trimmingASCIIWhitespace()
@@ -83,8 +84,15 @@ public struct RemoteLinks: Hashable, Sendable {
             forge = .gitlab
             host = "gitlab.com"
         default:
-            guard host.contains("gitlab") else { return nil }
-            forge = .gitlab
+            if host.contains("gitlab") {
+                forge = .gitlab
+            } else if host.contains("github") {
+                // GitHub Enterprise Server (github.acme.com): GitHub's URL shapes, exactly `owner/repo`.
+                forge = .github
+                guard components.count == 2 else { return nil }
+            } else {
+                return nil
+            }
         }
         if forge == .gitlab { guard components.count >= 2 else { return nil } }
 
@@ -104,6 +112,16 @@ public struct RemoteLinks: Hashable, Sendable {
     /// `…/compare/<from>...<to>` on GitHub, `…/-/compare/<from>...<to>` on GitLab.
     public func compareURL(from: String, to: String) -> String {
         baseURL + separator + "compare/" + Self.percentEncoded(from) + "..." + Self.percentEncoded(to)
+    }
+
+    /// A pull request (`…/pull/12`) on GitHub, a merge request (`…/-/merge_requests/12`) on GitLab.
+    public func pullRequestURL(_ number: String) -> String {
+        baseURL + (forge == .gitlab ? "/-/merge_requests/" : "/pull/") + Self.percentEncoded(number)
+    }
+
+    /// An issue: `…/issues/12` on GitHub, `…/-/issues/12` on GitLab.
+    public func issueURL(_ number: String) -> String {
+        baseURL + separator + "issues/" + Self.percentEncoded(number)
     }
 
     private var separator: String { forge == .gitlab ? "/-/" : "/" }

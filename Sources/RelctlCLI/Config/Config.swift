@@ -51,6 +51,11 @@ struct Config {
     /// What `relctl lint` accepts (`lint`); see LintConfig.swift. `lintTypes`: the types `lint.types` adds.
     var lint = LintSettings()
     var lintTypes: [String] = []
+    /// The store release notes a release writes (`storeNotes`); see StoreNotesConfig.swift. nil: none.
+    var storeNotes: StoreNotesSettings?
+    /// `changelog.template` and `storeNotes.template` (TemplateConfig.swift): named by parse, read by load.
+    var templatePaths: [String: ConfiguredPath] = [:]
+    var changelogTemplate: ConfiguredTemplate?
     /// Every path the config names, with its key and line (ConfiguredPath.swift).
     var paths: [ConfiguredPath] = []
 }
@@ -78,7 +83,10 @@ extension Config {
         }
         var config = try parse(String(decoding: data, as: UTF8.self), path: display)
         config.absolutePath = path
-        if let repositoryRoot { try config.checkPathsInside(root: repositoryRoot) }
+        if let repositoryRoot {
+            try config.checkPathsInside(root: repositoryRoot)
+            try config.loadTemplates(root: repositoryRoot)
+        }
         return config
     }
 
@@ -91,7 +99,7 @@ extension Config {
             throw ConfigError(path: path, line: error.line, message: "not valid JSON: \(error.message) (column \(error.column))")
         }
         let object = try StrictObject(root, path: path)
-        try object.rejectUnknownKeys(knownKeys + versionFileKeys + gateKeys)
+        try object.rejectUnknownKeys(knownKeys + versionFileKeys + gateKeys + storeNotesKeys)
         var config = Config()
         config.path = path
         try config.parseVersionFileKeys(object)
@@ -137,6 +145,7 @@ extension Config {
         try config.parseVersionScheme(object)
         try config.parseGate(object)
         try config.parseLint(object)
+        try config.parseStoreNotes(object)
         return config
     }
 

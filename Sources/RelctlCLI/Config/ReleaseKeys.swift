@@ -29,7 +29,8 @@ extension Config {
                     throw object.wrongType("changelog", node, expected: "an object or false")
                 }
                 let settings = try StrictObject(node, path: object.path, prefix: "changelog.")
-                try settings.rejectUnknownKeys(["path", "groups", "breakingTitle", "revertsTitle", "prereleases"])
+                try settings.rejectUnknownKeys(["path", "groups", "breakingTitle", "revertsTitle", "prereleases", "template"])
+                try config.parseTemplateKey(settings, key: "changelog.template")
                 if let (path, pathNode) = try settings.string("path") {
                     _ = try Config.repositoryPath(path, key: "changelog.path", line: pathNode.line, configPath: object.path, example: "CHANGELOG.md")
                     config.changelogPath = path

@@ -19,6 +19,10 @@ enum CommandExamples {
             ("relctl changelog", "The changelog section the next release would write."),
             ("relctl changelog --unreleased --json", "The same, for a script."),
         ]
+        case "notes": return [
+            ("relctl notes", "The store release notes the next release would write, each file with its character count."),
+            ("relctl notes --store android", "Only Google Play's changelogs/<versionCode>.txt (500 characters at most)."),
+        ]
         case "status": return [
             ("relctl status", "Last release, next version, a pending major-release decision, an interrupted release."),
         ]

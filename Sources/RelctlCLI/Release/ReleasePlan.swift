@@ -11,7 +11,7 @@ struct ReleasePlan {
     let tag: String
     let branch: String?
     let head: ObjectID
-    /// File writes in order: version files, changelog, marker, then the config (`--include-config`, its own bytes).
+    /// File writes in order: version files, changelog, store notes, marker, then the config (`--include-config`, its own bytes).
     let writes: [FileWrite]
     /// What HEAD holds (nil: nothing) at the absolute paths whose work-tree bytes differ from it: only relctl's own
     /// `.major-release-pending` left by a halt can, and the uncommitted config `--include-config` commits. The dry-run diff is against these, as `git diff` would show it.
@@ -38,6 +38,8 @@ struct ReleasePlan {
     /// The build numbers the release's files hold (new, or kept): nil for a store no file carries one for.
     var iosBuild: String?
     var androidBuild: String?
+    /// The store release notes the release writes (`storeNotes`), also among `writes`.
+    var storeNotes: [StoreNotesFile] = []
 
     /// The bytes a write's diff starts from: what HEAD holds there.
     func diffBase(_ write: FileWrite) -> [UInt8]? {

@@ -85,6 +85,20 @@ enum ReleasePlanner {
             }
         }
 
+        // Store release notes (`storeNotes`): the same commits, user-facing types only, written with the release.
+        var storeNotes: [StoreNotesFile] = []
+        if let settings = config.storeNotes {
+            do {
+                storeNotes = try StoreNotesFiles.files(settings, commits: analysis.commits.commits, version: version.description,
+                                                       versionCode: builds.android, configPath: workspace.configDisplayPath, strict: true)
+                let planned = StoreNotesFiles.writes(storeNotes, root: root, existing: writes)
+                writes += planned.writes
+                if let problem = planned.problem { fileProblem = fileProblem ?? problem }
+            } catch {
+                fileProblem = fileProblem ?? error.message
+            }
+        }
+
         var notice: MajorReleaseNotice?
         var committedBytes: [String: [UInt8]?] = [:]
         // A prerelease or a maintenance release never writes the marker: it comes with the stable release on main.
@@ -148,6 +162,7 @@ enum ReleasePlanner {
         plan.majorLater = majorLater
         plan.releasedBuilds = releasedBuilds
         plan.buildNote = buildNote
+        plan.storeNotes = storeNotes
         (plan.iosBuild, plan.androidBuild) = builds
         return plan
     }
