@@ -53,11 +53,13 @@ struct Config {
     var lintTypes: [String] = []
     /// Every path the config names, with its key and line (ConfiguredPath.swift).
     var paths: [ConfiguredPath] = []
+    /// `projects`: the apps of a repository that holds several (ProjectsConfig.swift); empty: one app at the root.
+    var projects: [Project] = []
 }
 
 extension Config {
     static let knownKeys = ["tagFormat", "initialVersion", "bumpRules", "majorOnZero",
-                            "branches", "changelog", "commitMessage", "onMajor", "versionScheme", "lint"]
+                            "branches", "changelog", "commitMessage", "onMajor", "versionScheme", "lint", "projects"]
 
     /// Loads the config: an explicit path must exist; the default `.relctl.json` may be absent (defaults apply).
     static func load(explicitPath: String?, repositoryRoot: String?, currentDirectory: String) throws -> Config {
@@ -78,7 +80,10 @@ extension Config {
         }
         var config = try parse(String(decoding: data, as: UTF8.self), path: display)
         config.absolutePath = path
-        if let repositoryRoot { try config.checkPathsInside(root: repositoryRoot) }
+        if let repositoryRoot {
+            try config.checkPathsInside(root: repositoryRoot)
+            try config.checkProjectFolders(root: repositoryRoot)
+        }
         return config
     }
 
@@ -137,6 +142,7 @@ extension Config {
         try config.parseVersionScheme(object)
         try config.parseGate(object)
         try config.parseLint(object)
+        try config.parseProjects(object)
         return config
     }
 

@@ -12,12 +12,12 @@ struct ReleasePlan {
     let branch: String?
     let head: ObjectID
     /// File writes in order: version files, changelog, marker, then the config (`--include-config`, its own bytes).
-    let writes: [FileWrite]
+    var writes: [FileWrite]
     /// What HEAD holds (nil: nothing) at the absolute paths whose work-tree bytes differ from it: only relctl's own
     /// `.major-release-pending` left by a halt can, and the uncommitted config `--include-config` commits. The dry-run diff is against these, as `git diff` would show it.
     var committedBytes: [String: [UInt8]?] = [:]
     let changelogSection: String?
-    let commitMessage: String
+    var commitMessage: String
     let tagMessage: String
     let notice: MajorReleaseNotice?
     let identities: Identities?
@@ -38,6 +38,10 @@ struct ReleasePlan {
     /// The build numbers the release's files hold (new, or kept): nil for a store no file carries one for.
     var iosBuild: String?
     var androidBuild: String?
+    /// Tags made on the same commit after `tag`: the other projects' of one `release --all` (ProjectReleases.swift).
+    var additionalTags: [(name: String, message: String)] = []
+    /// The marker's path relative to the root (inside the project's folder for a project).
+    var markerRelativePath = MajorReleaseMarker.fileName
 
     /// The bytes a write's diff starts from: what HEAD holds there.
     func diffBase(_ write: FileWrite) -> [UInt8]? {
@@ -47,7 +51,7 @@ struct ReleasePlan {
 
     /// The major-release marker's write; nil when the release is not a major one.
     var markerWrite: FileWrite? {
-        writes.first { relativePath($0) == MajorReleaseMarker.fileName }
+        writes.first { relativePath($0) == markerRelativePath }
     }
 
     /// Paths relative to the root of every file the release commit holds, as git names them.

@@ -86,6 +86,9 @@ struct ReleaseTransaction {
             try journal.save(gitDir: gitDir)
             faults.step("journal-committed")
             try repository.createAnnotatedTag(plan.tag, target: made, message: plan.tagMessage, tagger: identities.committer)
+            for extra in plan.additionalTags {
+                try repository.createAnnotatedTag(extra.name, target: made, message: extra.message, tagger: identities.committer)
+            }
             faults.step("tag")
             try faults.check("after-tag")
             ReleaseJournal.remove(gitDir: gitDir)
@@ -113,10 +116,9 @@ struct ReleaseTransaction {
     private mutating func rollback(repository: Repository, branch: String, commit: ObjectID?, indexTouched: Bool,
                                    journalKept: Bool = true) -> String {
         var failures: [String] = []
-        let tag = plan.tag
         var branchRestored = true
         if let commit {
-            if (try? repository.referenceTarget("refs/tags/\(tag)")) != nil {
+            for tag in [plan.tag] + plan.additionalTags.map(\.name) where (try? repository.referenceTarget("refs/tags/\(tag)")) != nil {
                 // Only a tag this run made: its target is our new commit.
                 if let tagCommit = try? repository.tag(named: tag).flatMap({ try repository.commit(of: $0) }),
                    tagCommit == commit {
