@@ -41,7 +41,14 @@ enum CurrentCommand {
         let selection = try ProjectSelection.select(arguments, context, workspace: opened, usage: spec.usage, atRoot: .every)
         // Each project's files are compared among themselves only: two apps' build numbers are never drift.
         var all: [(Workspace, CurrentVersions)] = []
-        for workspace in selection.workspaces { all.append((workspace, try workspace.readVersions())) }
+        for workspace in selection.workspaces {
+            if selection.workspaces.count > 1, workspace.config.files.isEmpty, let project = workspace.project {
+                // A package with no version file of its own (a shared library tagged by its changelog alone).
+                context.output.note("\(project.name) (\(project.displayPath)) lists no version files")
+                continue
+            }
+            all.append((workspace, try workspace.readVersions()))
+        }
         if arguments.has("--json") {
             let objects = all.map { json($0.1).withProject($0.0.project?.name) }
             context.output.result((selection.hasProjects ? JSONOutput.array(objects) : objects[0]).rendered())

@@ -7,7 +7,7 @@ enum ReleaseCommand {
             .dryRun,
             .flag("--push", "Push the branch and the tag to the remote after tagging."),
             .value("--remote", "NAME", "The remote to push to (default: origin).", completion: .gitRemote),
-            .init(name: "--confirm-major", valueName: "[NAME]", help: "Make a major release that onMajor \"halt\" (the default) stops; with NAME, only that project's (repeatable).",
+            .init(name: "--confirm-major", valueName: "NAME", help: "Make a major release that onMajor \"halt\" (the default) stops; NAME is optional: with it, only that project's (repeatable).",
                   repeatable: true, optionalValue: true),
             .flag("--allow-dirty", "Release even with uncommitted or untracked files (they are not committed)."),
             .flag("--include-config", "Commit .relctl.json with the release when it is not committed yet (a first release after init)."),

@@ -26,6 +26,8 @@ struct Preflight {
         var result = Preflight()
         func problem(_ text: String) { result.problems.append(Problem(text)) }
         var dirty = try repository.status()
+        // The other projects released with this one check their own markers (`release --all`).
+        dirty.removeAll { workspace.markersCheckedElsewhere.contains($0.path) }
         // The halt's own marker is part of the release; any other uncommitted marker is a problem of its own.
         let markerEntry = dirty.first { $0.path == workspace.markerRelativePath }
         switch MajorReleaseMarkerCheck.verdict(plan, pending: workspace.pendingMajor, entry: markerEntry,

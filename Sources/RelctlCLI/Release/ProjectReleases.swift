@@ -32,8 +32,9 @@ enum ProjectReleases {
         var problems: [Problem] = []
         var planned: [Planned] = []
         var nothingDue: [(name: String, report: ReleaseReport)] = []
-        for workspace in selection.workspaces {
+        for var workspace in selection.workspaces {
             let name = workspace.project?.name ?? ""
+            workspace.markersCheckedElsewhere = selection.workspaces.filter { $0.project?.name != name }.map(\.markerRelativePath)
             let label = "\(name): "
             let analysis = try workspace.analyze()
             if analysis.cannotNumber, let reason = analysis.reason { problems.append(Problem(label + reason)); continue }

@@ -33,6 +33,8 @@ struct Workspace {
     var allProjects: [Project] = []
     /// The folder diff shared by every project of the run.
     var folderChanges = ProjectFolderChanges()
+    /// The markers of the other projects released together with this one, which their own preflight checks.
+    var markersCheckedElsewhere: [String] = []
 
     /// What a command does when the repository has no `.relctl.json` (and no `--config` was given).
     enum ConfigNeed {
