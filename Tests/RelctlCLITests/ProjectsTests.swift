@@ -122,6 +122,7 @@ struct ProjectsTests {
         // Released from inside a folder: only that project.
         let released = relctl(["release"], in: repo.path + "/apps/consumer", environment: fixedDate)
         #expect(released.code == 0, "\(released.stderr)")
+        #expect(released.stdout == "0.5.0\n")
         #expect(try repo.git(["tag", "--points-at", "HEAD"]) == "consumer-v0.5.0\n")
         #expect(try repo.read("apps/driver/package.json") == packageJSON("driver", "3.1.0"))
     }
@@ -276,6 +277,37 @@ struct ProjectsTests {
             #expect(result.code == 1, "\(config)")
             #expect(result.stderr == expected, "\(config)")
         }
+    }
+
+    @Test func aMergeCountsByWhatItBroughtIn() throws {
+        let repo = try monorepo()
+        try repo.git(["checkout", "-q", "-b", "feature"])
+        try repo.commit("feat: route planner", file: "apps/driver/routes.js")
+        try repo.git(["checkout", "-q", "main"])
+        try repo.commit("chore: root tooling", file: "tools/x.sh")
+        try repo.git(["merge", "-q", "--no-ff", "-m", "Merge branch 'feature'", "feature"])
+        let objects = try json(relctl(["next", "--json"], in: repo.path).stdout)
+        #expect(objects.map { $0["next"] as? String } == [nil, "3.2.0", nil])
+        #expect((objects[1]["commits"] as? [[String: Any]])?.map { $0["description"] as? String } == ["Merge branch 'feature'", "route planner"])
+    }
+
+    @Test func syncAndChangelogActOnTheNamedProject() throws {
+        let repo = try monorepo()
+        try repo.commit("feat: offers", file: "apps/consumer/offers.js")
+        let asked = relctl(["sync", "0.6.0"], in: repo.path)
+        #expect(asked.code == 64)
+        #expect(try repo.read("apps/consumer/package.json") == packageJSON("consumer", "0.4.0"))
+        let synced = relctl(["sync", "0.6.0", "--project", "consumer"], in: repo.path)
+        #expect(synced.code == 0, "\(synced.stderr)")
+        #expect(try repo.read("apps/consumer/package.json") == packageJSON("consumer", "0.6.0"))
+        #expect(try repo.read("apps/driver/package.json") == packageJSON("driver", "3.1.0"))
+        let changelog = relctl(["changelog", "--project", "consumer"], in: repo.path, environment: fixedDate)
+        #expect(changelog.code == 0, "\(changelog.stderr)")
+        #expect(changelog.stdout.hasPrefix("## 0.5.0 (2026-09-21)\n"), "\(changelog.stdout)")
+        #expect(changelog.stdout.contains("* offers ("), "\(changelog.stdout)")
+        let both = try json(relctl(["current", "--json", "--project", "consumer", "--project", "driver"], in: repo.path).stdout)
+        #expect(both.map { $0["project"] as? String } == ["consumer", "driver"])
+        #expect(both.map { ($0["drift"] as? [Any])?.count } == [0, 0])
     }
 
     @Test func withoutProjectsTheOptionsAreRefusedClearly() throws {

@@ -127,8 +127,9 @@ enum ProjectReleases {
         if let pushFailure { output.error(pushFailure) }
         if request.json {
             output.result(JSONOutput.array(reports.map { $0.1.json.withProject($0.0) } + nothingDue.map { $0.report.json.withProject($0.name) }).rendered())
-        } else if several || selection.hasProjects {
-            for item in planned { output.result("\(item.name) \(item.plan.version)") }
+        } else {
+            // One project: its version, as `release` prints it for one app; several: a `name version` line each.
+            for item in planned { output.result(several ? "\(item.name) \(item.plan.version)" : item.plan.version) }
         }
         context.ci?.publish(outputs: ciOutputs(released: reports, nothingDue: nothingDue), output: output)
         context.ci?.publish(summary: reports.map { $0.1.ciSummary(notice: nil) }.joined(separator: "\n"), output: output)

@@ -7,10 +7,10 @@ final class ProjectFolderChanges {
     private var changes: FolderChanges?
     private(set) var folders: [String] = []
 
-    func changes(_ repository: Repository, config: Config) -> FolderChanges {
+    func changes(_ repository: Repository, projects: [Project]) -> FolderChanges {
         if let changes { return changes }
         var folders: [String] = []
-        for project in config.projects { for path in project.watchedPaths where !folders.contains(path) { folders.append(path) } }
+        for project in projects { for path in project.watchedPaths where !folders.contains(path) { folders.append(path) } }
         let made = FolderChanges(repository: repository, folders: folders)
         self.folders = folders
         changes = made
@@ -45,9 +45,9 @@ extension Workspace {
             let named = scope.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
             if named.contains(where: project.scopes.contains) { return true }
         }
-        let changes = folderChanges.changes(repository, config: Config.withProjects(allProjects))
+        let changes = folderChanges.changes(repository, projects: allProjects)
         let changed = try changes.changed(record.id, firstParent: record.parents.first)
-        for (i, folder) in changes.folders.enumerated() where changed[i] && project.watchedPaths.contains(folder) { return true }
+        for i in changed.indices where changed[i] && project.watchedPaths.contains(changes.folders[i]) { return true }
         return false
     }
 
@@ -66,14 +66,5 @@ extension Workspace {
         guard let project else { return "." }
         let paths = project.watchedPaths.map { $0.isEmpty ? "." : $0 }
         return paths.count == 1 ? paths[0] : "\(paths[0]) (or \(paths.dropFirst().joined(separator: ", ")))"
-    }
-}
-
-extension Config {
-    /// A config holding only `projects`, for the shared folder diff.
-    static func withProjects(_ projects: [Project]) -> Config {
-        var config = Config()
-        config.projects = projects
-        return config
     }
 }
