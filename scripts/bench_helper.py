@@ -142,7 +142,7 @@ class Stream:
         self.out.write(b)
         self.out.write(b"\n")
 
-    def commit(self, rng, msg, files=()):
+    def commit(self, rng, msg, files=(), touch=None):
         self.mark += 1
         n = self.mark
         self.ts += rng.randint(60, 3 * 3600)
@@ -160,8 +160,9 @@ class Stream:
         for path, text in files:
             self.out.write(f"M 100644 inline {path}\n".encode())
             self.data(text)
-        # One small file modified per commit, in a tree of ~170 files.
-        self.out.write(f"M 100644 inline src/m{n % 17}/f{n % 10}.ts\n".encode())
+        # One small file modified per commit, in a tree of ~170 files (or under `touch`, a folder).
+        folder = touch if touch is not None else "src"
+        self.out.write(f"M 100644 inline {folder}/m{n % 17}/f{n % 10}.ts\n".encode())
         self.data(f"export const v{n % 10} = {n};\n")
         return n
 
@@ -272,6 +273,47 @@ def cmd_stream(args):
         f.write(f"other_tags={extra_tags}\n")
 
 
+PROJECTS_CONFIG = """{
+  "projects": [
+    {"name": "consumer", "path": "apps/consumer", "tagFormat": "consumer-v{version}", "dependsOn": ["shared"]},
+    {"name": "driver", "path": "apps/driver", "tagFormat": "driver-v{version}", "dependsOn": ["shared"]},
+    {"name": "shared", "path": "packages/shared", "tagFormat": "shared-v{version}"}
+  ]
+}
+"""
+
+
+def cmd_projects(args):
+    """A monorepo: 3 projects (two apps depending on a shared package), each tagged once, then a tail whose commits
+    touch apps/consumer, apps/driver, packages/shared or the root in turn (one in 4 each)."""
+    import argparse
+    p = argparse.ArgumentParser(prog="bench_helper.py projects")
+    p.add_argument("--history", type=int, required=True)
+    p.add_argument("--tail", type=int, required=True)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--meta", required=True)
+    a = p.parse_args(args)
+    out = sys.stdout.buffer
+    s = Stream(out)
+    rng = random.Random(a.seed)
+    folders = ["apps/consumer", "apps/driver", "packages/shared", "src"]
+    for i in range(1, a.history + 1):
+        files = [(".relctl.json", PROJECTS_CONFIG)] if i == 1 else []
+        s.commit(rng, message(rng, i, False)[0], files, touch=folders[i % 4])
+    for name in ("consumer", "driver", "shared"):
+        s.tag(f"{name}-v1.0.0", a.history, f"Release {name} 1.0.0\n")
+    trng = random.Random(a.seed * 7919 + a.tail)
+    for j in range(1, a.tail + 1):
+        s.commit(trng, message(trng, j, False)[0], touch=folders[j % 4])
+    out.write(b"done\n")
+    out.flush()
+    with open(a.meta, "w") as f:
+        f.write("last_tag=consumer-v1.0.0\n")
+        f.write("expected=1.1.0\n")
+        f.write(f"commits={a.history + a.tail}\n")
+        f.write(f"tail={a.tail}\n")
+
+
 def cmd_branches(args):
     import argparse
     import json
@@ -368,7 +410,7 @@ def cmd_measure(args):
 
 
 def main():
-    commands = {"stream": cmd_stream, "branches": cmd_branches, "measure": cmd_measure}
+    commands = {"stream": cmd_stream, "branches": cmd_branches, "projects": cmd_projects, "measure": cmd_measure}
     if len(sys.argv) < 2 or sys.argv[1] not in commands:
         print(__doc__, file=sys.stderr)
         return 2

@@ -15,7 +15,7 @@ enum AdoptCommand {
     static let spec = CommandSpec(
         name: "adopt",
         summary: "Tag the version the app's files hold as the last release (an app already in the stores).",
-        options: [.dryRun, .json, .repo, .config],
+        options: [.dryRun, .json, .repo, .config] + OptionSpec.projects,
         discussion: """
         An app that reaches relctl at 2.43.0 has no release tag yet, so relctl would start from initialVersion
         (1.0.0), below what the stores have; next warns and release refuses. adopt gives relctl the last release:
@@ -42,8 +42,17 @@ enum AdoptCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let dryRun = arguments.has("--dry-run")
         // The lock comes before anything is read (the config, the files, the tags), as in release; a dry run takes none.
-        let workspace = try Workspace.open(arguments, context, locked: !dryRun, command: "adopt", config: .required)
-        defer { workspace.lock?.release() }
+        let opened = try Workspace.open(arguments, context, locked: !dryRun, command: "adopt", config: .required)
+        defer { opened.lock?.release() }
+        let selection = try ProjectSelection.select(arguments, context, workspace: opened, usage: spec.usage, atRoot: .ask)
+        try selection.each(context, json: arguments.has("--json")) { workspace, context in
+            try adopt(workspace, arguments, context)
+        }
+    }
+
+    /// One project's adoption (or the one app's).
+    static func adopt(_ workspace: Workspace, _ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let dryRun = arguments.has("--dry-run")
         let repository = workspace.repository
         try InterruptedRelease.refuse(gitDir: repository.gitDir)
 

@@ -8,7 +8,7 @@ enum ChangelogCommand {
         options: [
             .flag("--unreleased", "Print the commits since the last release under 'Unreleased', even when no release is due."),
             .prerelease, .json, .repo, .config,
-        ],
+        ] + OptionSpec.projects,
         discussion: """
         The section is exactly what 'relctl release' writes to the changelog: the version and date, then
         Breaking changes, Features, Bug fixes and Performance (titles and types set by "changelog" in
@@ -25,8 +25,22 @@ enum ChangelogCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        var workspace = try Workspace.open(arguments, context, config: .noted)
-        workspace.requestedChannel = try PrereleaseOption.channel(arguments, usage: spec.usage)
+        var opened = try Workspace.open(arguments, context, config: .noted)
+        opened.requestedChannel = try PrereleaseOption.channel(arguments, usage: spec.usage)
+        let selection = try ProjectSelection.select(arguments, context, workspace: opened, usage: spec.usage, atRoot: .every)
+        let several = selection.workspaces.count > 1
+        var objects: [JSONOutput] = []
+        for workspace in selection.workspaces {
+            let label = several ? "\(workspace.project?.name ?? ""): " : ""
+            if let object = try one(workspace, arguments, context, label: label) { objects.append(object.withProject(workspace.project?.name)) }
+        }
+        if arguments.has("--json") {
+            context.output.result((selection.hasProjects ? JSONOutput.array(objects) : objects[0]).rendered())
+        }
+    }
+
+    /// One project's section: printed as text, or returned as its JSON object.
+    static func one(_ workspace: Workspace, _ arguments: ParsedArguments, _ context: CommandContext, label: String) throws -> JSONOutput? {
         let analysis = try workspace.analyze()
         let config = workspace.config
         let title: String
@@ -38,13 +52,11 @@ enum ChangelogCommand {
             title = next.description
             tag = try TagFormat(config.tagFormat).tagName(for: next)
         } else {
-            context.output.message(analysis.reason ?? "no release is due")
-            if arguments.has("--json") {
-                context.output.result(JSONOutput.object([("schemaVersion", .int(1)), ("version", .null)]
-                    + ReleaseReport.trackJSON(analysis.track, prereleaseNumber: nil)
-                    + [("section", .null), ("reason", .optional(analysis.reason))]).rendered())
-            }
-            return
+            context.output.message(label + (analysis.reason ?? "no release is due"))
+            guard arguments.has("--json") else { return nil }
+            return JSONOutput.object([("schemaVersion", .int(1)), ("version", .null)]
+                + ReleaseReport.trackJSON(analysis.track, prereleaseNumber: nil)
+                + [("section", .null), ("reason", .optional(analysis.reason))])
         }
         let release = workspace.changelogRelease(version: title, tag: tag, analysis: analysis,
                                                  date: ReleaseClock.releaseDate(context.environment))
@@ -53,16 +65,17 @@ enum ChangelogCommand {
             ? ChangelogFile.unreleasedSection(existing, with: release)
             : ChangelogFile.update(existing, with: release).section
         if arguments.has("--json") {
-            context.output.result(JSONOutput.object([
+            return JSONOutput.object([
                 ("schemaVersion", .int(1)), ("version", .optional(analysis.next?.description)),
                 ("bump", .string(analysis.bump.description)),
             ] + ReleaseReport.trackJSON(analysis.track, prereleaseNumber: analysis.prereleaseNumber)
-              + [("section", .string(section))]).rendered())
-        } else {
-            if let line = ReleaseReport.trackLine(analysis.track, prereleaseNumber: analysis.prereleaseNumber) {
-                context.output.note("channel: \(line)")
-            }
-            context.output.resultText(section)
+              + [("section", .string(section))])
         }
+        if let line = ReleaseReport.trackLine(analysis.track, prereleaseNumber: analysis.prereleaseNumber) {
+            context.output.note(label + "channel: \(line)")
+        }
+        if !label.isEmpty { context.output.message("\(label.dropLast(2)) (\(workspace.project?.displayPath ?? ".")):") }
+        context.output.resultText(section)
+        return nil
     }
 }

@@ -6,7 +6,7 @@ enum CurrentCommand {
     static let spec = CommandSpec(
         name: "current",
         summary: "Show the version and build numbers in every version file listed in .relctl.json.",
-        options: [.repo, .config, .json],
+        options: [.repo, .config, .json] + OptionSpec.projects,
         discussion: """
         For each entry of 'files' prints the marketing version, the iOS build number and the Android build
         number with the line they are on. A value that only refers to another place ($(MARKETING_VERSION) in an
@@ -37,30 +37,52 @@ enum CurrentCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let workspace = try Workspace.open(arguments, context, config: .required)
-        let current = try workspace.readVersions()
+        let opened = try Workspace.open(arguments, context, config: .required)
+        let selection = try ProjectSelection.select(arguments, context, workspace: opened, usage: spec.usage, atRoot: .every)
+        // Each project's files are compared among themselves only: two apps' build numbers are never drift.
+        var all: [(Workspace, CurrentVersions)] = []
+        for workspace in selection.workspaces {
+            if selection.workspaces.count > 1, workspace.config.files.isEmpty, let project = workspace.project {
+                // A package with no version file of its own (a shared library tagged by its changelog alone).
+                context.output.note("\(project.name) (\(project.displayPath)) lists no version files")
+                continue
+            }
+            all.append((workspace, try workspace.readVersions()))
+        }
         if arguments.has("--json") {
-            context.output.result(json(current).rendered())
+            let objects = all.map { json($0.1).withProject($0.0.project?.name) }
+            context.output.result((selection.hasProjects ? JSONOutput.array(objects) : objects[0]).rendered())
         } else {
-            context.output.resultText(text(current))
+            context.output.resultText(all.map { workspace, current in
+                workspace.project.map { "project \($0.name) (\($0.displayPath))\n" } .map { $0 + text(current) } ?? text(current)
+            }.joined(separator: selection.hasProjects ? "\n" : ""))
         }
-        for drift in current.drift {
-            context.output.error("version drift: \(drift.description)")
+        let several = selection.workspaces.count > 1
+        var drifted = false
+        for (workspace, current) in all {
+            let label = several ? "\(workspace.project?.name ?? ""): " : ""
+            for drift in current.drift {
+                context.output.error(label + "version drift: \(drift.description)")
+            }
+            drifted = drifted || !current.drift.isEmpty
         }
-        if !current.drift.isEmpty {
-            context.output.note("run 'relctl sync <version>' to write one version and build number to every file")
+        if drifted {
+            context.output.note("run 'relctl sync <version>\(several ? " --project NAME" : "")' to write one version and build number to every file\(several ? " of that project" : "")")
             throw ExitCode.drift
         }
         // A listed file in which nothing was found is not "all files agree": the config points at the wrong place.
-        let empty = current.files.filter { $0.locations.isEmpty && $0.targets.isEmpty }
-        for file in empty {
-            let hint = file.entry.format == .expoJS
-                ? "write version:, ios.buildNumber and android.versionCode there (literals, or version: pkg.version with package.json listed too), or mark the line holding the literal with // relctl-version"
-                : "check its \"format\" and options, or remove the entry from 'files' (relctl init --dry-run shows what relctl detects)"
-            context.output.error("\(file.entry.path): no version value found in this \(file.entry.format.rawValue) file; \(hint)")
+        var failed = false
+        for (_, current) in all {
+            let empty = current.files.filter { $0.locations.isEmpty && $0.targets.isEmpty }
+            for file in empty {
+                let hint = file.entry.format == .expoJS
+                    ? "write version:, ios.buildNumber and android.versionCode there (literals, or version: pkg.version with package.json listed too), or mark the line holding the literal with // relctl-version"
+                    : "check its \"format\" and options, or remove the entry from 'files' (relctl init --dry-run shows what relctl detects)"
+                context.output.error("\(file.entry.path): no version value found in this \(file.entry.format.rawValue) file; \(hint)")
+            }
+            failed = failed || !empty.isEmpty
         }
-        if !empty.isEmpty { throw ExitCode.failure }
-        return
+        if failed { throw ExitCode.failure }
     }
 
     /// One block per file: a row per distinct value of each field, with its lines.

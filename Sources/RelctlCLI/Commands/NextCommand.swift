@@ -6,7 +6,7 @@ enum NextCommand {
     static let spec = CommandSpec(
         name: "next",
         summary: "Print the next version, computed from the conventional commits since the last release tag.",
-        options: [.prerelease, .repo, .config, .json],
+        options: [.prerelease, .repo, .config, .json] + OptionSpec.projects,
         discussion: """
         The base is the highest stable tag matching tagFormat (default v{version}) that is reachable from HEAD and
         holds a version of versionScheme (semver, or a calendar scheme such as YYYY.M.MICRO). feat gives a minor
@@ -32,33 +32,46 @@ enum NextCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         var workspace = try Workspace.open(arguments, context, config: .noted)
         workspace.requestedChannel = try PrereleaseOption.channel(arguments, usage: spec.usage)
-        let analysis = try workspace.analyze()
+        let selection = try ProjectSelection.select(arguments, context, workspace: workspace, usage: spec.usage, atRoot: .every)
+        let several = selection.workspaces.count > 1
+        var objects: [JSONOutput] = []
+        for project in selection.workspaces {
+            let name = project.project?.name
+            let label = several ? "\(name ?? ""): " : ""
+            let analysis = try project.analyze()
+            warnings(analysis, workspace: project, context: context, label: label)
+            if arguments.has("--json") {
+                objects.append(json(analysis).withProject(name))
+                if let reason = analysis.reason { context.output.message(label + reason) }
+            } else if let next = analysis.next {
+                context.output.result(several ? "\(name ?? "") \(next.description)" : next.description)
+            } else {
+                context.output.message(label + (analysis.reason ?? "no release is due"))
+            }
+        }
+        if arguments.has("--json") {
+            context.output.result((selection.hasProjects ? JSONOutput.array(objects) : objects[0]).rendered())
+        }
+    }
+
+    /// What `next` says on stderr before the version: the channel, a version backwards, a tag already taken.
+    static func warnings(_ analysis: ReleaseAnalysis, workspace: Workspace, context: CommandContext, label: String) {
         for problem in analysis.rangeProblems(mainBranch: workspace.mainBranch) {
-            context.output.warning(problem + "; 'relctl release' will refuse it")
+            context.output.warning(label + problem + "; 'relctl release' will refuse it")
         }
         if let line = ReleaseReport.trackLine(analysis.track, prereleaseNumber: analysis.prereleaseNumber) {
-            context.output.note("channel: \(line)")
+            context.output.note(label + "channel: \(line)")
         }
         // Never a version backwards: `next` warns (stdout stays the plain version), `release` refuses.
         let floor = workspace.versionFloor()
         if let problem = workspace.backwardsProblem(analysis, floor: floor) {
-            context.output.warning(problem + "; 'relctl release' will refuse it")
+            context.output.warning(label + problem + "; 'relctl release' will refuse it")
         } else {
-            for note in workspace.baseNotes(analysis, floor: floor) { context.output.note(note) }
+            for note in workspace.baseNotes(analysis, floor: floor) { context.output.note(label + note) }
         }
         if let next = analysis.next, let tag = try? TagFormat(workspace.config.tagFormat).tagName(for: next),
            (try? workspace.repository.tag(named: tag)) != nil {
-            context.output.warning("tag \(tag) already exists but is not an ancestor of HEAD (another branch?); 'relctl release' will refuse to reuse it")
-        }
-        if arguments.has("--json") {
-            context.output.result(json(analysis).rendered())
-            if let reason = analysis.reason { context.output.message(reason) }
-            return
-        }
-        if let next = analysis.next {
-            context.output.result(next.description)
-        } else {
-            context.output.message(analysis.reason ?? "no release is due")
+            context.output.warning(label + "tag \(tag) already exists but is not an ancestor of HEAD (another branch?); 'relctl release' will refuse to reuse it")
         }
     }
 

@@ -7,12 +7,13 @@ enum ReleaseCommand {
             .dryRun,
             .flag("--push", "Push the branch and the tag to the remote after tagging."),
             .value("--remote", "NAME", "The remote to push to (default: origin).", completion: .gitRemote),
-            .flag("--confirm-major", "Make a major release that onMajor \"halt\" (the default) stops."),
+            .init(name: "--confirm-major", valueName: "NAME", help: "Make a major release that onMajor \"halt\" (the default) stops; NAME is optional: with it, only that project's (repeatable).",
+                  repeatable: true, optionalValue: true),
             .flag("--allow-dirty", "Release even with uncommitted or untracked files (they are not committed)."),
             .flag("--include-config", "Commit .relctl.json with the release when it is not committed yet (a first release after init)."),
             .value("--build", "N", "Use build number N for iOS and Android instead of the buildNumber strategy."),
             .prerelease, .json, .repo, .config,
-        ],
+        ] + OptionSpec.projects,
         discussion: """
         Steps: preflight (clean work tree, release branch, history reaching the last tag, tag free locally and
         on the remote, committer identity, every file edit valid and store rules met, no other release
@@ -89,6 +90,21 @@ enum ReleaseCommand {
         // A real release takes the repository lock before it reads anything (a dry run writes nothing: no lock).
         var workspace = try Workspace.open(arguments, context, remindsOfHalt: false, locked: !request.dryRun, config: .required)
         workspace.requestedChannel = try PrereleaseOption.channel(arguments, usage: spec.usage)
-        try ReleaseWorkflow.run(request, workspace: workspace, context: context)
+        let confirmed = arguments.values("--confirm-major")
+        let selection: ProjectSelection
+        do {
+            if workspace.config.projects.isEmpty, let name = confirmed.first {
+                throw UsageError(message: "--confirm-major \(name): \(workspace.configDisplayPath) lists no projects; pass --confirm-major alone", usage: spec.usage)
+            }
+            selection = try ProjectSelection.select(arguments, context, workspace: workspace, usage: spec.usage, atRoot: .ask)
+            for name in confirmed where workspace.config.project(named: name) == nil {
+                throw UsageError(message: "--confirm-major \(name): no project \"\(name)\" in \(workspace.configDisplayPath); the projects are \(ProjectSelection.list(workspace.config.projects))", usage: spec.usage)
+            }
+        } catch {
+            workspace.lock?.release()
+            throw error
+        }
+        guard selection.hasProjects else { return try ReleaseWorkflow.run(request, workspace: workspace, context: context) }
+        try ProjectReleases.run(request, confirmed: confirmed, selection: selection, opened: workspace, context: context)
     }
 }

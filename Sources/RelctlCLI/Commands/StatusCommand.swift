@@ -5,7 +5,7 @@ enum StatusCommand {
     static let spec = CommandSpec(
         name: "status",
         summary: "Show the last release, the next version, and any pending major-release decision.",
-        options: [.json, .repo, .config],
+        options: [.json, .repo, .config] + OptionSpec.projects,
         discussion: """
         A pending decision is the .major-release-pending file a major release commits: min_supported_version
         was left alone, and raising it is for a human to do once the new build is live in the app's stores
@@ -21,7 +21,32 @@ enum StatusCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let workspace = try Workspace.open(arguments, context, config: .required)
+        let opened = try Workspace.open(arguments, context, config: .required)
+        let selection = try ProjectSelection.select(arguments, context, workspace: opened, usage: spec.usage, atRoot: .every)
+        var objects: [JSONOutput] = []
+        var texts: [String] = []
+        var failed = false
+        for workspace in selection.workspaces {
+            let (json, text, problem) = try report(workspace, json: arguments.has("--json"))
+            if let json { objects.append(json.withProject(workspace.project?.name)) }
+            if let project = workspace.project, selection.workspaces.count > 1 || selection.hasProjects {
+                texts.append("project:       \(project.name) (\(project.displayPath))\n" + text)
+            } else {
+                texts.append(text)
+            }
+            failed = failed || problem
+        }
+        if arguments.has("--json") {
+            context.output.result((selection.hasProjects ? JSONOutput.array(objects) : objects[0]).rendered())
+        } else {
+            context.output.resultText(texts.joined(separator: "\n"))
+        }
+        if failed { throw ExitCode.failure }
+    }
+
+    /// One project's (or the one app's) status: the JSON object when asked for, else the text; and whether a
+    /// journal problem makes the exit code a failure.
+    static func report(_ workspace: Workspace, json wantsJSON: Bool) throws -> (JSONOutput?, String, Bool) {
         let analysis = try workspace.analyze()
         let marker = workspace.pendingMajor
         let pending = marker?.notice
@@ -38,7 +63,7 @@ enum StatusCommand {
         } catch let failure as CLIFailure {
             journalProblem = failure.message
         }
-        if arguments.has("--json") {
+        if wantsJSON {
             var members: [(String, JSONOutput)] = [
                 ("schemaVersion", .int(1)), ("branch", .optional(branch)),
                 ("current", .optional(analysis.current?.description)), ("baseTag", .optional(analysis.baseTag)),
@@ -63,9 +88,7 @@ enum StatusCommand {
             // Only when a release was interrupted (or is running): the key is absent otherwise.
             if let interrupted { members.append(("interruptedRelease", interrupted.json)) }
             if let journalProblem { members.append(("journalProblem", .string(journalProblem))) }
-            context.output.result(JSONOutput.object(members).rendered())
-            if journalProblem != nil { throw ExitCode.failure }
-            return
+            return (JSONOutput.object(members), "", journalProblem != nil)
         }
         var text = "branch:        \(branch ?? "(detached HEAD)")\n"
         if let interrupted { text += interrupted.text }
@@ -112,7 +135,6 @@ enum StatusCommand {
         } else {
             text += "major pending: none\n"
         }
-        context.output.resultText(text)
-        if journalProblem != nil { throw ExitCode.failure }
+        return (nil, text, journalProblem != nil)
     }
 }

@@ -9,7 +9,7 @@ enum SyncCommand {
         summary: "Write a version and the next build numbers to every version file, all or nothing.",
         options: [.value("--build", "N", "Use build number N for iOS and Android instead of the buildNumber strategy."),
                   .flag("--allow-downgrade", "Write a version lower than the files hold (to undo a mistaken sync)."),
-                  .dryRun, .json, .repo, .config],
+                  .dryRun, .json, .repo, .config] + OptionSpec.projects,
         positionals: [PositionalSpec(name: "version", optional: false, help: "The version to write, e.g. 1.3.0 or 1.3.0-beta.1 (in versionScheme, e.g. 2024.12.1).")],
         discussion: """
         Every entry of 'files' in .relctl.json gets <version>. iOS files (expo, expo-js, pbxproj, plist, xcconfig,
@@ -50,8 +50,16 @@ enum SyncCommand {
         let build = try arguments.value("--build").map(parseBuild)
         // A real sync holds the repository lock from before it reads anything to its end, so no release, sync or
         // gate decision writes the files between its reading and its writing; a dry run takes none.
-        let workspace = try Workspace.open(arguments, context, locked: !arguments.has("--dry-run"), command: "sync", config: .required)
-        defer { workspace.lock?.release() }
+        let opened = try Workspace.open(arguments, context, locked: !arguments.has("--dry-run"), command: "sync", config: .required)
+        defer { opened.lock?.release() }
+        let selection = try ProjectSelection.select(arguments, context, workspace: opened, usage: spec.usage, atRoot: .ask)
+        try selection.each(context, json: arguments.has("--json")) { workspace, context in
+            try sync(workspace, build: build, arguments, context)
+        }
+    }
+
+    /// One project's sync (or the one app's).
+    static func sync(_ workspace: Workspace, build: String?, _ arguments: ParsedArguments, _ context: CommandContext) throws {
         if !arguments.has("--dry-run"), let interrupted = try InterruptedRelease.find(gitDir: workspace.repository.gitDir, holdingLock: true) {
             // The files hold half a release: writing over them would leave it neither finished nor undoable.
             throw CLIFailure(message: "release \(interrupted.journal.version) \(interrupted.running ? "is being made" : "was interrupted") (\(ReleaseJournal.path(gitDir: workspace.repository.gitDir))); \(interrupted.advice) before syncing; nothing was written")

@@ -82,7 +82,7 @@ struct BashCompletionScript {
         """
         for entry in table.entries where !entry.isGroup {
             let options = entry.options + [CompletionTable.help]
-            let valued = options.filter { $0.valueName != nil }
+            let valued = options.filter { $0.valueName != nil && !$0.optionalValue }   // --confirm-major [NAME]: a flag to bash
             s += "        \(Self.quoted(entry.key)))\n"
             s += "            options=\"\(Self.words(options.map(\.name)))\"\n"
             if !valued.isEmpty { s += "            valued=\"\(Self.words(valued.map(\.name)))\"\n" }

@@ -92,7 +92,9 @@ struct ZshCompletionScript {
             for option in entry.options {
                 let help = Self.bracketed(CompletionTable.shortHelp(option.help))
                 if let valueName = option.valueName {
-                    s += "    \(Self.quoted("\(option.name)=[\(help)]:\(Self.message(valueName)):\(Self.action(option.completion))")) \\\n"
+                    // `*`: may be given again (--project); `=-`: the value may be left out (--confirm-major).
+                    let spec = (option.repeatable ? "*" : "") + option.name + (option.optionalValue ? "=-" : "=")
+                    s += "    \(Self.quoted("\(spec)[\(help)]:\(Self.message(valueName)):\(Self.action(option.completion))")) \\\n"
                 } else {
                     s += "    \(Self.quoted("\(option.name)[\(help)]")) \\\n"
                 }

@@ -58,11 +58,13 @@ struct Config {
     var changelogTemplate: ConfiguredTemplate?
     /// Every path the config names, with its key and line (ConfiguredPath.swift).
     var paths: [ConfiguredPath] = []
+    /// `projects`: the apps of a repository that holds several (ProjectsConfig.swift); empty: one app at the root.
+    var projects: [Project] = []
 }
 
 extension Config {
     static let knownKeys = ["tagFormat", "initialVersion", "bumpRules", "majorOnZero",
-                            "branches", "changelog", "commitMessage", "onMajor", "versionScheme", "lint"]
+                            "branches", "changelog", "commitMessage", "onMajor", "versionScheme", "lint", "projects"]
 
     /// Loads the config: an explicit path must exist; the default `.relctl.json` may be absent (defaults apply).
     static func load(explicitPath: String?, repositoryRoot: String?, currentDirectory: String) throws -> Config {
@@ -86,6 +88,7 @@ extension Config {
         if let repositoryRoot {
             try config.checkPathsInside(root: repositoryRoot)
             try config.loadTemplates(root: repositoryRoot)
+            try config.checkProjectFolders(root: repositoryRoot)
         }
         return config
     }
@@ -146,6 +149,7 @@ extension Config {
         try config.parseGate(object)
         try config.parseLint(object)
         try config.parseStoreNotes(object)
+        try config.parseProjects(object)
         return config
     }
 

@@ -31,6 +31,10 @@ enum ArgumentParser {
                 continue
             }
             let value: String
+            if spec.optionalValue, inlineValue == nil, !(i < arguments.count && !arguments[i].hasPrefix("-")) {
+                parsed.flags.insert(name)
+                continue
+            }
             if let inlineValue {
                 value = inlineValue
             } else {
@@ -41,6 +45,12 @@ enum ArgumentParser {
                 i += 1
             }
             if value.isEmpty { throw fail("option '\(name)' needs a non-empty value") }
+            if spec.repeatable {
+                parsed.lists[name, default: []].append(value)
+                parsed.values[name] = value
+                if spec.optionalValue { parsed.flags.insert(name) }
+                continue
+            }
             if parsed.values[name] != nil { throw fail("option '\(name)' given twice") }
             parsed.values[name] = value
         }

@@ -15,7 +15,7 @@ struct CommandSpec: Sendable {
         if !subcommands.isEmpty { return "relctl \(name) <subcommand> [options]" }
         var parts = ["relctl", name]
         for p in positionals { parts.append(p.optional ? "[<\(p.name)>]" : "<\(p.name)>") }
-        for o in options { parts.append("[\(o.name)\(o.valueName.map { " " + $0 } ?? "")]") }
+        for o in options { parts.append("[\(o.name)\(o.valueName.map { o.optionalValue ? " [\($0)]" : " " + $0 } ?? "")]") }
         return parts.joined(separator: " ")
     }
 
@@ -35,7 +35,7 @@ struct CommandSpec: Sendable {
             for p in positionals { text += Self.row("<\(p.name)>", p.help) }
         }
         text += "\nOPTIONS:\n"
-        for o in options { text += Self.row(o.name + (o.valueName.map { " <\($0)>" } ?? ""), o.help) }
+        for o in options { text += Self.row(o.name + (o.valueName.map { o.optionalValue ? " [<\($0)>]" : " <\($0)>" } ?? ""), o.help) }
         text += Self.row("-h, --help", "Show help for this command.")
         if !discussion.isEmpty { text += "\n" + discussion + "\n" }
         let examples = CommandExamples.section(for: name)

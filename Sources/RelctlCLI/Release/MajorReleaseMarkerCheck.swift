@@ -34,7 +34,7 @@ enum MajorReleaseMarkerCheck {
     /// major release's floor takes in this app (`Workspace.floorDecision`), for the fix of a second major release.
     static func verdict(_ plan: ReleasePlan, pending: PendingMajor?, entry: StatusEntry?,
                         floor: (String) -> FloorDecision) -> Verdict {
-        let name = MajorReleaseMarker.fileName
+        let name = plan.markerRelativePath
         if plan.markerWrite != nil, let committed = pending?.committed {
             guard let earlier = MajorReleaseNotice.parse(String(decoding: committed, as: UTF8.self)) else {
                 return .problem("\(name) is committed but is not a marker relctl can read, and major release \(plan.version) would replace it; find the decision it records (git log -- \(name)), record it or remove the file in a commit (git rm \(name)), then rerun relctl release")

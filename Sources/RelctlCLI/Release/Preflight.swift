@@ -26,8 +26,10 @@ struct Preflight {
         var result = Preflight()
         func problem(_ text: String) { result.problems.append(Problem(text)) }
         var dirty = try repository.status()
+        // The other projects released with this one check their own markers (`release --all`).
+        dirty.removeAll { workspace.markersCheckedElsewhere.contains($0.path) }
         // The halt's own marker is part of the release; any other uncommitted marker is a problem of its own.
-        let markerEntry = dirty.first { $0.path == MajorReleaseMarker.fileName }
+        let markerEntry = dirty.first { $0.path == workspace.markerRelativePath }
         switch MajorReleaseMarkerCheck.verdict(plan, pending: workspace.pendingMajor, entry: markerEntry,
                                                floor: workspace.floorDecision) {
         case .notInvolved:
@@ -60,7 +62,7 @@ struct Preflight {
             let root = plan.root
             let inRoot = { (path: String) in LexicalPath.inRepository(path, root: root) }
             let owned = Set(plan.changedPaths + config.files.compactMap { inRoot($0.path) }
-                            + [config.changelogPath, MajorReleaseMarker.fileName, config.absolutePath ?? Config.fileName]
+                            + [config.changelogPath, workspace.markerRelativePath, config.absolutePath ?? Config.fileName]
                                 .compactMap { $0 }.compactMap(inRoot))
             let touched = dirty.map(\.path).filter(owned.contains)
             if !touched.isEmpty {

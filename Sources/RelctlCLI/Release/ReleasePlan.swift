@@ -12,12 +12,12 @@ struct ReleasePlan {
     let branch: String?
     let head: ObjectID
     /// File writes in order: version files, changelog, store notes, marker, then the config (`--include-config`, its own bytes).
-    let writes: [FileWrite]
+    var writes: [FileWrite]
     /// What HEAD holds (nil: nothing) at the absolute paths whose work-tree bytes differ from it: only relctl's own
     /// `.major-release-pending` left by a halt can, and the uncommitted config `--include-config` commits. The dry-run diff is against these, as `git diff` would show it.
     var committedBytes: [String: [UInt8]?] = [:]
     let changelogSection: String?
-    let commitMessage: String
+    var commitMessage: String
     let tagMessage: String
     let notice: MajorReleaseNotice?
     let identities: Identities?
@@ -40,6 +40,10 @@ struct ReleasePlan {
     var androidBuild: String?
     /// The store release notes the release writes (`storeNotes`), also among `writes`.
     var storeNotes: [StoreNotesFile] = []
+    /// Tags made on the same commit after `tag`: the other projects' of one `release --all` (ProjectReleases.swift).
+    var additionalTags: [(name: String, message: String)] = []
+    /// The marker's path relative to the root (inside the project's folder for a project).
+    var markerRelativePath = MajorReleaseMarker.fileName
 
     /// The bytes a write's diff starts from: what HEAD holds there.
     func diffBase(_ write: FileWrite) -> [UInt8]? {
@@ -49,7 +53,7 @@ struct ReleasePlan {
 
     /// The major-release marker's write; nil when the release is not a major one.
     var markerWrite: FileWrite? {
-        writes.first { relativePath($0) == MajorReleaseMarker.fileName }
+        writes.first { relativePath($0) == markerRelativePath }
     }
 
     /// Paths relative to the root of every file the release commit holds, as git names them.
@@ -70,7 +74,8 @@ extension ReleasePlan {
             root: root, head: head, identities: identities)
         transaction.writes = writes
         transaction.commitMessage = commitMessage
-        transaction.tags = [.init(name: tag, message: tagMessage)]
+        // One tag per project of a `release --all`, all on the one commit (the journal records every one).
+        transaction.tags = [.init(name: tag, message: tagMessage)] + additionalTags.map { .init(name: $0.name, message: $0.message) }
         return transaction
     }
 }

@@ -110,18 +110,18 @@ enum ReleasePlanner {
                                           floor: workspace.floorDecision(for: version.description))
             // The marker as the workspace read it at open (`PendingMajor`): not read again here.
             let pending = workspace.pendingMajor
-            let path = pending?.path ?? LexicalPath.join(root, MajorReleaseMarker.fileName)
+            let path = pending?.path ?? LexicalPath.join(root, workspace.markerRelativePath)
             let existing = pending.map(\.bytes)
             // The marker a halt wrote for this very release keeps its date: a rerun leaves it as it is, and
             // --confirm-major commits it byte for byte (with the gate's steps as they are now, should they have moved).
             if let written = pending?.notice, written.recordsSameRelease(as: made) { made.date = written.date }
             notice = made
-            writes.append(FileWrite(path: path, oldBytes: existing, newBytes: Array(made.json().utf8), displayPath: MajorReleaseMarker.fileName))
+            writes.append(FileWrite(path: path, oldBytes: existing, newBytes: Array(made.json().utf8), displayPath: workspace.markerRelativePath))
             let committed: [UInt8]?
             if let pending {
                 committed = pending.committed
             } else {
-                committed = try repository.blobIDs(at: [MajorReleaseMarker.fileName], in: head)[0].map(repository.blobBytes)
+                committed = try repository.blobIDs(at: [workspace.markerRelativePath], in: head)[0].map(repository.blobBytes)
             }
             if committed != existing { committedBytes[path] = committed }
         }
@@ -163,6 +163,7 @@ enum ReleasePlanner {
         plan.releasedBuilds = releasedBuilds
         plan.buildNote = buildNote
         plan.storeNotes = storeNotes
+        plan.markerRelativePath = workspace.markerRelativePath
         (plan.iosBuild, plan.androidBuild) = builds
         return plan
     }

@@ -57,13 +57,13 @@ struct PendingMajor {
     var isCommitted: Bool { committed == bytes }
 
     /// The marker under `root`, or nil when there is none.
-    static func read(root: String, repository: Repository) -> PendingMajor? {
-        let path = LexicalPath.join(root, MajorReleaseMarker.fileName)
+    static func read(root: String, repository: Repository, relativePath: String = MajorReleaseMarker.fileName) -> PendingMajor? {
+        let path = LexicalPath.join(root, relativePath)
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         let bytes = FileManager.default.contents(atPath: path).map { Array($0) }
         let notice = bytes.flatMap { MajorReleaseNotice.parse(String(decoding: $0, as: UTF8.self)) }
         var committed: [UInt8]?
-        if let head = try? repository.headCommit(), let blob = (try? repository.blobIDs(at: [MajorReleaseMarker.fileName], in: head))?.first ?? nil {
+        if let head = try? repository.headCommit(), let blob = (try? repository.blobIDs(at: [relativePath], in: head))?.first ?? nil {
             committed = try? repository.blobBytes(blob)
         }
         let tagged = notice.map { (try? repository.referenceTarget("refs/tags/\($0.tag)")) != nil } ?? false

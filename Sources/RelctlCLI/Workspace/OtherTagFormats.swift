@@ -30,7 +30,10 @@ struct OtherTagFormats {
 extension Workspace {
     /// `OtherTagFormats` for this repository and analysis; empty when the tags cannot be listed.
     func otherTagFormats(_ analysis: ReleaseAnalysis) -> OtherTagFormats {
-        let names = (try? repository.tagNames()) ?? []
+        var names = (try? repository.tagNames()) ?? []
+        // Another project's tags are its own releases, not tags of a format this one should use.
+        let formats = allProjects.compactMap { try? TagFormat($0.tagFormat) }
+        if project != nil { names.removeAll { name in formats.contains { $0.parts(fromTag: name) != nil } } }
         return OtherTagFormats.find(tagNames: names, tagFormat: config.tagFormat, scheme: config.versionScheme, base: analysis.current)
     }
 }

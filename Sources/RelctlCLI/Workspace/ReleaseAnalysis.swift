@@ -90,6 +90,18 @@ extension Workspace {
             // The whole (cut) history was walked without meeting a tag: a release computed now would be wrong.
             throw CLIFailure(message: "this is a shallow clone and no release tag is reachable from HEAD, so the next version cannot be known; \(Workspace.shallowFix)")
         }
+        // A project counts only the commits that change its folders (or those it depends on), or name it by scope.
+        var leftOut = 0
+        if let project, !project.watchedPaths.contains("") {
+            var commits: [CommitRecord] = [], classified: [AnalyzedCommit] = []
+            for (record, commit) in zip(range.commits, range.classified) where try counts(record, commit) {
+                commits.append(record)
+                classified.append(commit)
+            }
+            leftOut = range.commits.count - commits.count
+            range.commits = commits
+            range.classified = classified
+        }
         let analysis = range.analysis()
         let base = range.base.map { candidates[$0.index] }
         let current = base?.version
@@ -119,7 +131,10 @@ extension Workspace {
             result.bump = .none
             return result
         }
-        if let base, range.commits.isEmpty {
+        if let base, range.commits.isEmpty, leftOut > 0 {
+            result.reason = "no commit since \(base.tag) changes \(projectFoldersText) (\(leftOut) commit\(leftOut == 1 ? "" : "s") changed other folders)"
+            result.bump = .none
+        } else if let base, range.commits.isEmpty {
             result.reason = "HEAD is already released as \(base.tag)"
             result.bump = .none
         } else if analysis.bump == .none {

@@ -14,7 +14,10 @@ extension Workspace {
     /// The release tags of `tagFormat` and `versionScheme`, listed and parsed once per run (`ReleaseTags`).
     func releaseTags() throws -> ReleaseTags {
         if let tags = releaseTagsCache.tags { return tags }
-        let tags = try ReleaseTags.read(repository, format: try TagFormat(config.tagFormat), scheme: config.versionScheme)
+        let format = try TagFormat(config.tagFormat)
+        let tags = project == nil ? try ReleaseTags.read(repository, format: format, scheme: config.versionScheme)
+            : ReleaseTags(names: ownTagNames(try repository.tagNames(prefix: format.literalPrefix), format: format),
+                          format: format, scheme: config.versionScheme)
         releaseTagsCache.tags = tags
         return tags
     }

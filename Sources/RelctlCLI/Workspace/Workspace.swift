@@ -27,6 +27,14 @@ struct Workspace {
     var lock: RepositoryLock?
     /// `.major-release-pending` as the run found it, read once at open (`PendingMajor`); nil: there is none.
     var pendingMajor: PendingMajor?
+    /// The project this workspace acts on (`forProject`, WorkspaceProjects.swift); nil: the repository is one app.
+    var project: Project?
+    /// Every project of the repository (the tags of the others are never this project's).
+    var allProjects: [Project] = []
+    /// The folder diff shared by every project of the run.
+    var folderChanges = ProjectFolderChanges()
+    /// The markers of the other projects released together with this one, which their own preflight checks.
+    var markersCheckedElsewhere: [String] = []
 
     /// What a command does when the repository has no `.relctl.json` (and no `--config` was given).
     enum ConfigNeed {

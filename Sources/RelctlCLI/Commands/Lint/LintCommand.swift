@@ -20,7 +20,7 @@ enum LintCommand {
                    completion: .file),
             .value("--title", "TEXT", "Check a pull-request title: the header of the squash commit it becomes."),
             .repo, .config, .json,
-        ],
+        ] + OptionSpec.projects,
         discussion: """
         By default: on a release branch (one of 'branches'), the commits since the last release tag, the ones
         'relctl next' reads; on any other branch, the commits on HEAD that are not on the first release branch
@@ -45,7 +45,19 @@ enum LintCommand {
         if modes.count > 1 {
             throw UsageError(message: "\(modes.joined(separator: " and ")) cannot be combined; check one thing at a time", usage: spec.usage)
         }
-        let workspace = try Workspace.open(arguments, context)
+        let opened = try Workspace.open(arguments, context)
+        // Lint checks messages: at the root (or with --all) the whole repository's, as one app; with --project (or
+        // inside a project's folder) the commits since that project's last release.
+        let selection = arguments.has("--all") || (arguments.values("--project").isEmpty && ProjectSelection.inferred(arguments, context, workspace: opened) == nil)
+            ? ProjectSelection(workspaces: [opened], hasProjects: false)
+            : try ProjectSelection.select(arguments, context, workspace: opened, usage: spec.usage, atRoot: .every)
+        try selection.each(context, json: arguments.has("--json")) { workspace, context in
+            try lint(workspace, arguments, context)
+        }
+    }
+
+    /// One project's lint (or the repository's).
+    static func lint(_ workspace: Workspace, _ arguments: ParsedArguments, _ context: CommandContext) throws {
         let settings = workspace.config.lintSettings
         var checked: [LintedMessage] = []
         let what: JSONOutput

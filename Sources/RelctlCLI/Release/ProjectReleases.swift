@@ -1,0 +1,216 @@
+import RelctlCore
+import RelctlFiles
+import RelctlGit
+
+/// `relctl release` in a repository whose config lists `projects`: every selected project with a release due, in
+/// one commit with one tag per project, all or nothing. Each project is analysed, planned and checked on its own
+/// (`ReleasePlanner`, `Preflight`, with the project's config); a problem in any of them writes nothing for any. Each
+/// major release gets its own banner and its own marker inside the project's folder; one halted major release halts
+/// the run (only the halted projects' markers are written) unless that project is confirmed (`--confirm-major NAME`,
+/// or `--confirm-major` alone for all). The plans are then joined: their writes in one commit, the first project's
+/// tag made by the transaction with the others beside it on the same commit.
+enum ProjectReleases {
+    struct Planned {
+        let workspace: Workspace
+        let analysis: ReleaseAnalysis
+        let plan: ReleasePlan
+        /// The project's last release, made locally and not pushed yet: pushed first with `--push`.
+        let unpublishedBase: String?
+        var name: String { workspace.project?.name ?? "" }
+    }
+
+    static func run(_ request: ReleaseRequest, confirmed: [String], selection: ProjectSelection, opened: Workspace,
+                    context: CommandContext) throws {
+        let output = context.output
+        defer { opened.lock?.release() }
+        if !request.dryRun {
+            _ = try TransactionRecovery.recover(workspace: opened, output: output)
+        } else if let interrupted = try InterruptedRelease.find(gitDir: opened.repository.gitDir), !interrupted.running {
+            throw PreflightFailure(problems: [Problem("\(interrupted.journal.what) was interrupted (\(TransactionJournal.path(gitDir: opened.repository.gitDir)), stopped after step '\(interrupted.journal.lastStep)'); \(interrupted.advice)")])
+        }
+        let several = selection.workspaces.count > 1
+        var problems: [Problem] = []
+        var planned: [Planned] = []
+        var nothingDue: [(name: String, report: ReleaseReport)] = []
+        for var workspace in selection.workspaces {
+            let name = workspace.project?.name ?? ""
+            workspace.markersCheckedElsewhere = selection.workspaces.filter { $0.project?.name != name }.map(\.markerRelativePath)
+            let label = "\(name): "
+            let analysis = try workspace.analyze()
+            if analysis.cannotNumber, let reason = analysis.reason { problems.append(Problem(label + reason)); continue }
+            let outOfRange = analysis.rangeProblems(mainBranch: workspace.mainBranch)
+            if !outOfRange.isEmpty { problems += outOfRange.map { Problem(label + $0) }; continue }
+            let floor = workspace.versionFloor()
+            if let problem = workspace.backwardsProblem(analysis, floor: floor) { problems.append(Problem(label + problem)); continue }
+            for note in workspace.baseNotes(analysis, floor: floor) { output.note(label + note) }
+            guard let next = analysis.next else {
+                output.message(label + (analysis.reason ?? "no release is due"))
+                nothingDue.append((name, ReleaseReport(nothingDue: analysis, majorPending: workspace.pendingMajor?.notice != nil,
+                                                       dryRun: request.dryRun)))
+                continue
+            }
+            let plan = try ReleasePlanner.plan(workspace: workspace, analysis: analysis, version: next, build: request.build,
+                                               includeConfig: request.includeConfig, environment: context.environment)
+            var preflight = try Preflight.check(plan, workspace: workspace, analysis: analysis, push: request.push,
+                                                remote: request.remote, allowDirty: request.allowDirty, context: context)
+            if request.dryRun, let unreachable = preflight.unreachableRemote {
+                output.warning(label + unreachable.message)
+                preflight.problems.removeAll { $0 == unreachable }
+            }
+            problems += preflight.problems.map { problem in
+                var labelled = problem
+                labelled.message = label + problem.message
+                return labelled
+            }
+            planned.append(Planned(workspace: workspace, analysis: analysis, plan: plan, unpublishedBase: preflight.unpublishedBase))
+        }
+        problems += sharedFileProblems(planned)
+        // One problem anywhere: nothing is written for any project.
+        if !problems.isEmpty { throw PreflightFailure(problems: problems) }
+        guard !planned.isEmpty else {
+            if request.json { output.result(JSONOutput.array(nothingDue.map { $0.report.json.withProject($0.name) }).rendered()) }
+            context.ci?.publish(outputs: ciOutputs(released: [], nothingDue: nothingDue), output: output)
+            return
+        }
+        for item in planned {
+            if item.plan.majorLater { output.note("\(item.name): " + ReleaseReport.majorLaterNotice(item.plan)) }
+            if let note = item.plan.buildNote, !request.dryRun { output.note("\(item.name): " + note) }
+        }
+        // Each major release: its own banner; halted unless confirmed.
+        var haltedPlans: [Planned] = []
+        for item in planned {
+            guard let notice = item.plan.notice else { continue }
+            let confirmedHere = (request.confirmMajor && confirmed.isEmpty) || confirmed.contains(item.name)
+            let halt = item.workspace.config.onMajor == .halt && !confirmedHere
+            MajorReleaseMarker.announce(notice, halted: halt, context: context)
+            if halt { haltedPlans.append(item) }
+        }
+        if !haltedPlans.isEmpty { try halted(haltedPlans, request: request, context: context) }
+        if request.dryRun {
+            if request.json {
+                output.result(JSONOutput.array(planned.map { ReleaseReport($0.plan, commit: nil, pushed: false, dryRun: true).json.withProject($0.name) }
+                                               + nothingDue.map { $0.report.json.withProject($0.name) }).rendered())
+            } else {
+                for item in planned {
+                    if several { output.resultText("== \(item.name) (\(item.workspace.project?.displayPath ?? "."))\n") }
+                    output.resultText(ReleaseReport.dryRunText(item.plan, analysis: item.analysis, push: request.push, remote: request.remote))
+                }
+            }
+            return
+        }
+
+        let joined = join(planned, commitMessage: opened.config.commitMessage)
+        let faults = FaultInjection(context.environment)
+        var transaction = joined.transaction
+        let applied = try transaction.apply(repository: opened.repository, faults: faults)
+        let tags = planned.map(\.plan.tag)
+        var pushed = false
+        var pushFailure: String?
+        if request.push {
+            do {
+                try faults.check("before-push")
+                // Bases released locally but never pushed go first, then this release's tags.
+                let bases = planned.compactMap(\.unpublishedBase)
+                guard let branch = applied.branch else { throw InternalError("a release made no commit") }
+                try Publishing.push(opened.repository, branch: branch, tags: bases + tags,
+                                    remote: request.remote, environment: context.environment, faults: faults)
+                pushed = true
+            } catch let lost as PushLostRace {
+                let undone = transaction.undo(applied, repository: opened.repository)
+                throw CLIFailure(message: "\(lost.message); nothing was pushed and the local release of \(tags.joined(separator: ", ")) was undone (\(undone)): pull it with its tags and rerun (git pull --rebase --tags \(request.remote) \(Publishing.shortBranch(applied.branch ?? "")), then relctl release --push)")
+            } catch let failure as CLIFailure {
+                pushFailure = failure.message
+            }
+        }
+        let reports = planned.map { ($0.name, ReleaseReport($0.plan, commit: applied.commit?.hex, pushed: pushed, dryRun: false)) }
+        for (name, report) in reports { output.message("\(name): " + report.releasedLine) }
+        if pushed { output.message("pushed \(joined.branch ?? "HEAD") and \(tags.joined(separator: ", ")) to '\(request.remote)'") }
+        if let pushFailure { output.error(pushFailure) }
+        if request.json {
+            output.result(JSONOutput.array(reports.map { $0.1.json.withProject($0.0) } + nothingDue.map { $0.report.json.withProject($0.name) }).rendered())
+        } else {
+            // One project: its version, as `release` prints it for one app; several: a `name version` line each.
+            for item in planned { output.result(several ? "\(item.name) \(item.plan.version)" : item.plan.version) }
+        }
+        context.ci?.publish(outputs: ciOutputs(released: reports, nothingDue: nothingDue), output: output)
+        context.ci?.publish(summary: reports.map { $0.1.ciSummary(notice: nil) }.joined(separator: "\n"), output: output)
+        if pushFailure != nil { throw ExitCode.failure }
+    }
+
+    /// Two projects writing one file (two apps reading one version catalog entry) must write the same bytes.
+    static func sharedFileProblems(_ planned: [Planned]) -> [Problem] {
+        var seen: [String: (name: String, bytes: [UInt8])] = [:]
+        var problems: [Problem] = []
+        for item in planned {
+            for write in item.plan.writes {
+                let path = item.plan.relativePath(write)
+                if let earlier = seen[path], earlier.bytes != write.newBytes {
+                    problems.append(Problem("projects \"\(earlier.name)\" and \"\(item.name)\" both write \(path), with different contents (\(earlier.name) \(planned.first { $0.name == earlier.name }?.plan.version ?? ""), \(item.name) \(item.plan.version)); release them one at a time (--project), or give each project its own file"))
+                } else {
+                    seen[path] = (item.name, write.newBytes)
+                }
+            }
+        }
+        return problems
+    }
+
+    /// One plan for the transaction: every project's writes (a shared file once), one commit message naming every
+    /// tag, the first tag made by the transaction and the others beside it.
+    static func join(_ planned: [Planned], commitMessage: String) -> ReleasePlan {
+        var joined = planned[0].plan
+        guard planned.count > 1 else { return joined }
+        var paths = Set(joined.writes.map(joined.relativePath))
+        for item in planned.dropFirst() {
+            for write in item.plan.writes where paths.insert(item.plan.relativePath(write)).inserted {
+                joined.writes.append(write)
+            }
+            for (path, bytes) in item.plan.committedBytes where joined.committedBytes[path] == nil { joined.committedBytes[path] = bytes }
+            joined.additionalTags.append((item.plan.tag, item.plan.tagMessage))
+        }
+        let tags = planned.map(\.plan.tag).joined(separator: ", ")
+        var message = commitMessage.replacingOccurrences(of: "{version}", with: tags).replacingOccurrences(of: "{tag}", with: tags)
+        if !message.hasSuffix("\n") { message += "\n" }
+        joined.commitMessage = message
+        return joined
+    }
+
+    /// The halted projects' markers are written (each in its folder), nothing else; exit 3.
+    static func halted(_ plans: [Planned], request: ReleaseRequest, context: CommandContext) throws -> Never {
+        let output = context.output
+        var writes: [FileWrite] = []
+        for item in plans {
+            guard let write = item.plan.markerWrite else { throw InternalError("a major release was planned without its marker") }
+            if write.oldBytes != write.newBytes { writes.append(write) }
+        }
+        let names = plans.map { "\($0.name) \($0.plan.version) (\($0.plan.markerRelativePath))" }.joined(separator: ", ")
+        if request.dryRun {
+            output.message("halted (dry run): the real run writes the marker of \(names) and nothing else (no version file, changelog, commit or tag)")
+        } else {
+            if !writes.isEmpty {
+                do { try TransactionalWriter.write(writes) } catch { throw CLIFailure(message: "\(error.description); nothing was changed") }
+            }
+            output.message("halted: the marker of \(names) holds the breaking changes and the decision; nothing else was written (no version file, changelog, commit or tag)")
+        }
+        let reports = plans.map { ($0.name, ReleaseReport(halted: $0.plan, dryRun: request.dryRun)) }
+        if request.json { output.result(JSONOutput.array(reports.map { $0.1.json.withProject($0.0) }).rendered()) }
+        if !request.dryRun {
+            context.ci?.publish(outputs: [("projects", "[]"), ("halted", "true")]
+                + reports.flatMap { perProject($0.0, $0.1) }, output: output)
+        }
+        let confirm = plans.map { "--confirm-major \($0.name)" }.joined(separator: " ")
+        output.error("halted before major release of \(plans.map { "\($0.name) \($0.plan.version)" }.joined(separator: ", ")) (onMajor is \"halt\"): nothing is released; review the breaking changes in \(plans.map(\.plan.markerRelativePath).joined(separator: ", ")), then rerun with \(confirm)")
+        throw ExitCode.haltedForMajor
+    }
+
+    static func perProject(_ name: String, _ report: ReleaseReport) -> [(name: String, value: String)] {
+        [("\(name)_version", report.version ?? ""), ("\(name)_tag", report.tag ?? ""), ("\(name)_major_pending", "\(report.majorPending)")]
+    }
+
+    /// `projects` (a JSON list of the projects released) and each project's version, tag and major_pending (empty
+    /// version and tag for a project with nothing due).
+    static func ciOutputs(released: [(String, ReleaseReport)], nothingDue: [(name: String, report: ReleaseReport)]) -> [(name: String, value: String)] {
+        let list = JSONOutput.array(released.map { .string($0.0) }).rendered()
+        return [("projects", list)] + released.flatMap { perProject($0.0, $0.1) }
+            + nothingDue.flatMap { [("\($0.name)_version", ""), ("\($0.name)_tag", ""), ("\($0.name)_major_pending", "\($0.report.majorPending)")] }
+    }
+}
