@@ -24,7 +24,7 @@ extension InitCommand {
         var members: [JSONOutput] = []
         var rows: [JSONOutput] = []
         var lines: [String] = []
-        var notes: [String] = []
+        var notes: [String] = detected.notes
         for project in detected.projects {
             let current = try? CurrentVersions.read(project.entries, from: files)
             let shared = sharedBuildCounter(current)
@@ -88,7 +88,8 @@ extension InitCommand {
         var members: [(String, JSONOutput)] = [
             ("name", .string(project.name)), ("path", .string(folder)), ("tagFormat", .string(project.tagFormat)),
             ("files", .array(project.entries.map(entryJSON))),
-            ("changelog", .object([("path", .string(project.path.isEmpty ? "CHANGELOG-\(project.name).md" : project.path + "/CHANGELOG.md"))])),
+            ("changelog", .object([("path", .string(project.keepsRepositoryTags ? "CHANGELOG.md"
+                : project.path.isEmpty ? "CHANGELOG-\(project.name).md" : project.path + "/CHANGELOG.md"))])),
         ]
         if !project.dependsOn.isEmpty { members.append(("dependsOn", .array(project.dependsOn.map { .string($0) }))) }
         if !sharedBuildNumber {

@@ -49,6 +49,8 @@ package enum ProjectDetection {
         package var source: String
         /// Whether the root is a workspace whose root folder is no app itself (its package.json is never the app's).
         package var workspaceRootIsNoApp = false
+        /// Other things worth a line (a flavour made a project of its own).
+        package var notes: [String] = []
     }
 
     /// The projects of the repository at `root`, nil when it is one app (today's single-app detection applies).
@@ -220,15 +222,18 @@ package enum ProjectDetection {
                 flavors.append(Project(name: sanitized(flavor.name), path: folder, tagFormat: "",
                                        entries: [FileEntry(path: entry.path, format: .gradle, options: FileOptions(flavor: flavor.name))],
                                        kind: "Android flavor \(flavor.name) of \(entry.path), \(values.joined(separator: ", "))"))
-                leftOut.append("\(entry.path): flavor \(flavor.name) sets its own \(values.joined(separator: ", ")), not defaultConfig's: a project of its own, so the app's sync never writes it")
+                leftOut.append("flavor \(flavor.name) of \(entry.path) sets its own \(values.joined(separator: ", ")), not defaultConfig's: it is a project of its own, so the app's sync never writes it (a flavour holding defaultConfig's values is kept in step with it)")
             }
         }
         guard !flavors.isEmpty else { return nil }
-        let rootName = sanitized(files.root.split(separator: "/").last.map(String.init) ?? "app")
-        var app = Project(name: flavors.contains { $0.name == rootName } ? rootName + "-app" : rootName, path: "", tagFormat: "",
+        let module = entries.first { $0.format == .gradle }.map { XcodePaths.folder(of: $0.path) }?.split(separator: "/").last.map(String.init)
+        let appName = sanitized(module ?? "app")
+        var app = Project(name: flavors.contains { $0.name == appName } ? appName + "-app" : appName, path: "", tagFormat: "",
                           entries: entries, kind: "the app")
         app.keepsRepositoryTags = true
-        return Result(projects: [app] + flavors, leftOut: leftOut, source: "Android product flavors with their own versions")
+        var result = Result(projects: [app] + flavors, leftOut: [], source: "Android product flavors with their own versions")
+        result.notes = leftOut
+        return result
     }
 
     /// What kind of app a member folder is, nil when it is none.
