@@ -84,7 +84,7 @@ enum InitCommand {
         if let detected, detected.projects.isEmpty, detected.workspaceRootIsNoApp,
            found.entries.allSatisfy({ $0.path == "package.json" }) {
             for line in detected.leftOut { context.output.note("left out " + line) }
-            throw CLIFailure(message: "no app found in the workspace (\(detected.source)) of \(root): none of its packages has an app.json/app.config, an android/ or ios/ folder or a Flutter app, and the workspace root's package.json is not an app; nothing was written (add 'projects' to \(Config.fileName) by hand, see README)")
+            throw CLIFailure(message: "no app found in the workspace (\(detected.source)) of \(root): none of its packages is an app (an app.json/app.config, an android/app module, an ios/*.xcodeproj, a Flutter app), and the workspace root's package.json is not an app; nothing was written (add 'projects' to \(Config.fileName) by hand, see README)")
         }
         let (entries, notes) = (found.entries, found.notes)
         guard !entries.isEmpty else {

@@ -19,8 +19,8 @@ import RelctlCore
 ///   distinct applicationIds;
 /// - an Xcode project whose application targets are built for different platforms or hold different versions.
 ///
-/// A workspace member is an app when it has an Expo config (app.json, app.config.*), an `android/` or `ios/`
-/// folder, a Capacitor config, or is a Flutter app; its version files are found as for a single app, inside its
+/// A workspace member is an app when it has an Expo config (app.json, app.config.*), a Capacitor config, an
+/// Android app module (`android/app`) or an Xcode project (`ios/*.xcodeproj`), a Flutter app among them; its version files are found as for a single app, inside its
 /// folder. Any other member is a library or tooling: left out with a line saying so, unless an app depends on
 /// it (package.json `dependencies`, pubspec path or workspace dependencies) and it holds a version of its own,
 /// then it is a project too and the app lists it in `dependsOn`. The workspace root is never a project.
@@ -184,7 +184,7 @@ package enum ProjectDetection {
             let entry = FileEntry(path: manifest, format: manifest.hasSuffix(".json") ? .json : .pubspec)
             let version = files.readableText(manifest).flatMap { try? entry.editor.read($0, path: manifest).first(where: { $0.field == .marketing && $0.indirection == nil })?.value }
             if users.isEmpty {
-                leftOut.append("\(member.folder): a library or tooling package (no app.json/app.config, android/ or ios/ folder, Flutter app) that no app depends on")
+                leftOut.append("\(member.folder): a library or tooling package (no app.json/app.config, no android/app or ios/*.xcodeproj, not a Flutter app) that no app depends on")
             } else if let version, VersionParts(version).core != "0.0.0" {
                 let name = projectName(member.folder)
                 libraryNames[member.folder] = name
@@ -239,15 +239,19 @@ package enum ProjectDetection {
     /// What kind of app a member folder is, nil when it is none.
     static func appKind(_ folder: String, files: ProjectFiles, pubspec: String?) -> String? {
         func at(_ name: String) -> String { join(folder, name) }
-        if let pubspec, pubspec.contains("sdk: flutter"), files.isFolder(at("ios")) || files.isFolder(at("android")) {
-            return "Flutter app"
+        // An app's platform projects: an Xcode project under ios/ (or macos/), an Android app module; a plugin or a
+        // React Native library has ios/Classes and android/src only.
+        let platformProject = files.children(at("ios")).contains { $0.hasSuffix(".xcodeproj") }
+            || files.children(at("macos")).contains { $0.hasSuffix(".xcodeproj") } || files.isFolder(at("android/app"))
+        if let pubspec, pubspec.contains("sdk: flutter") {
+            return platformProject ? "Flutter app" : nil
         }
         if ["app.config.ts", "app.config.js", "app.config.mjs", "app.config.cjs", "app.config.json"].contains(where: { files.exists(at($0)) }) {
             return "Expo app"
         }
         if let text = files.readableText(at("app.json")), text.contains("\"expo\"") { return "Expo app" }
         if ["capacitor.config.ts", "capacitor.config.json"].contains(where: { files.exists(at($0)) }) { return "Capacitor app" }
-        if files.isFolder(at("android")) || files.isFolder(at("ios")) {
+        if platformProject {
             let package = files.readableText(at("package.json")) ?? ""
             return package.contains("\"react-native\"") ? "React Native app" : "app"
         }
