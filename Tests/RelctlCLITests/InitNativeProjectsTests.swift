@@ -95,7 +95,7 @@ struct InitTwoAndroidAppsTests {
         try repo.write("appb/build.gradle.kts", moduleScript("com.shop.a", code: 310))
         let same = relctl(["current"], in: repo.path)
         #expect(same.code == 2)
-        #expect(same.stderr.hasPrefix("error: version drift: androidBuild differs: appa/build.gradle.kts:15 220004, appb/build.gradle.kts:15 310\n"), "\(same.stderr)")
+        #expect(same.stderr.hasPrefix("error: version drift: androidBuild differs: appa/build.gradle.kts:14 220004, appb/build.gradle.kts:14 310\n"), "\(same.stderr)")
     }
 }
 
@@ -196,7 +196,7 @@ struct AndroidFlavorTests {
         try repo.write(".relctl.json", "{\"files\": [{\"path\": \"app/build.gradle\", \"format\": \"gradle\", \"flavor\": \"internal\"}]}\n")
         try repo.commitAll("chore: notes")
         let current = relctl(["current"], in: repo.path)
-        #expect(current.stdout == "app/build.gradle (gradle)\n  marketing      2.4.1-internal line 15\n  Android build  9057         line 14\n", "\(current.stdout)")
+        #expect(current.stdout == "app/build.gradle (gradle)\n  marketing      2.4.1-internal line 16\n  Android build  9057         line 15\n", "\(current.stdout)")
         let sync = relctl(["sync", "2.5.0-internal", "--build", "9058"], in: repo.path)
         #expect(sync.code == 0, "\(sync.stderr)")
         #expect(try repo.read("app/build.gradle") == groovyFlavors.replacingOccurrences(of: "versionCode 9057", with: "versionCode 9058")

@@ -169,7 +169,17 @@ package enum ProjectDetection {
         for member in members {
             guard let kind = member.app else { continue }
             let found = VersionFileDetection.run(root: files.absolute(member.folder))
-            let entries = found.entries.map { prefixed($0, member.folder) }
+            var entries = found.entries.map { prefixed($0, member.folder) }
+            // An app's package.json at another version than the app (nx and Expo templates keep 0.0.1): not the app's.
+            if let current = try? CurrentVersions.read(entries, from: files),
+               let appVersion = current.files.first(where: { $0.entry.format != .json })?.marketing {
+                for file in current.files where file.entry.format == .json && file.entry.path.hasSuffix("package.json") {
+                    guard let version = file.marketing, VersionParts(version).core != VersionParts(appVersion).core,
+                          !file.locations.contains(where: { $0.indirection != nil }) else { continue }
+                    entries.removeAll { $0 == file.entry }
+                    leftOut.append("\(file.entry.path) (version \(version)): the app is at \(appVersion); its package.json version is not the app's")
+                }
+            }
             for note in found.notes { leftOut.append("\(member.folder): \(note)") }
             if entries.isEmpty {
                 leftOut.append("\(member.folder): a \(kind) with no version file relctl can write (add its files by hand as a project)")
@@ -200,6 +210,7 @@ package enum ProjectDetection {
         for i in projects.indices {
             let folder = projects[i].path
             projects[i].dependsOn = members.filter { shared[$0.folder]?.contains(folder) == true }.compactMap { libraryNames[$0.folder] }
+                .filter { name in projects.contains { $0.name == name } }
         }
         var result = Result(projects: projects, leftOut: leftOut, source: source)
         result.workspaceRootIsNoApp = appKind("", files: files, pubspec: files.readableText("pubspec.yaml")) == nil
