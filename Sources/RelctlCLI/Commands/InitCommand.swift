@@ -55,6 +55,13 @@ enum InitCommand {
         adds "dryRun":true, "configExists" and "configText", the file's text). With a .relctl.json already there,
         --dry-run still shows what init detects now, with a note, and exits 0; init itself keeps refusing.
 
+        Several apps, in a JavaScript workspace (pnpm-workspace.yaml, package.json workspaces, lerna.json, nx.json,
+        turbo.json), a Dart workspace (melos.yaml, a root pubspec.yaml with workspace:), several Android application
+        modules with distinct applicationIds in settings.gradle(.kts), an Xcode project whose application targets
+        are for different platforms or versions, or Android flavours with their own versionCode/versionName: init
+        writes "projects" (name, path, tagFormat <name>-v{version} unless the tags show another, files, changelog,
+        dependsOn), one per app, and names what it left out (the workspace root, tooling packages), one line each.
+
         branches is written only when origin's default branch (refs/remotes/origin/HEAD) is neither main nor
         master (develop, dev): releases are made from it.
 
