@@ -271,6 +271,21 @@ struct InitJavaScriptWorkspaceTests {
         #expect(projects.first?["dependsOn"] == nil)
     }
 
+    /// A React Native app at the root with workspace packages beside it is one app: the single-app config as before.
+    @Test func anAppAtTheWorkspaceRootKeepsTheSingleAppConfig() throws {
+        let repo = try TestRepository()
+        try repo.write("package.json", "{\n  \"name\": \"rider\",\n  \"version\": \"3.1.0\",\n  \"workspaces\": [\"packages/*\"],\n  \"dependencies\": { \"react-native\": \"0.74.1\", \"@rider/ui\": \"*\" }\n}\n")
+        try repo.write("android/settings.gradle", "rootProject.name = 'Rider'\ninclude ':app'\n")
+        try repo.write("android/app/build.gradle", reactNativeGradle("com.rider", code: 310, name: "3.1.0"))
+        try repo.write("packages/ui/package.json", "{\n  \"name\": \"@rider/ui\",\n  \"version\": \"1.0.0\"\n}\n")
+        try repo.commitAll("chore: rider")
+        let result = relctl(["init"], in: repo.path)
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout == "package.json                                 json       version 3.1.0\nandroid/app/build.gradle                     gradle     version 3.1.0, Android build 310\n", "\(result.stdout)")
+        let config = try repo.read(".relctl.json")
+        #expect(config.hasPrefix("{\n  \"tagFormat\": \"v{version}\",\n  \"files\": ["), "\(config)")
+    }
+
     @Test func aWorkspaceWithoutAnyAppWritesNothingAndSaysWhy() throws {
         let repo = try TestRepository()
         try repo.write("package.json", "{\n  \"name\": \"tools\",\n  \"version\": \"0.0.0\",\n  \"private\": true,\n  \"workspaces\": [\"packages/*\", \"apps/*\"]\n}\n")

@@ -84,8 +84,10 @@ enum InitCommand {
             return try runProjects(detected, arguments, context, root: root, configPath: configPath, configExists: configExists)
         }
         let found = VersionFileDetection.run(root: root, tracked: tracked)
-        if let detected, let project = detected.projects.first, !found.entries.contains(where: { project.contains($0.path) }) {
-            // One app inside a workspace that single-app detection does not reach: a project of its own.
+        if let detected, detected.projects.count == 1, detected.workspaceRootIsNoApp,
+           found.entries.allSatisfy({ $0.path == "package.json" }) {
+            // One app inside a workspace that single-app detection does not reach (it finds nothing, or only the
+            // workspace root's package.json): a project of its own.
             return try runProjects(detected, arguments, context, root: root, configPath: configPath, configExists: configExists)
         }
         if let detected, detected.projects.isEmpty, detected.workspaceRootIsNoApp,

@@ -214,6 +214,8 @@ package enum ProjectDetection {
         }
         var result = Result(projects: projects, leftOut: leftOut, source: source)
         result.workspaceRootIsNoApp = appKind("", files: files, pubspec: files.readableText("pubspec.yaml")) == nil
+        // The root is the app (a React Native app with its packages beside it): the single-app detection applies.
+        if !result.workspaceRootIsNoApp { result.projects = [] }
         return result
     }
 
