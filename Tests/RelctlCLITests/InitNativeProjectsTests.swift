@@ -265,4 +265,33 @@ struct InitXcodeTwoPlatformsTests {
         #expect(try repo.read("Config/macOS.xcconfig") == "// Mac app, released on its own\nMARKETING_VERSION = 1.9.0\nCURRENT_PROJECT_VERSION = 96\n")
         #expect(try repo.read("Config/iOS.xcconfig") == "// iOS app and widget\nMARKETING_VERSION = 4.3.0\nCURRENT_PROJECT_VERSION = 413\n")
     }
+
+    /// MARKETING_VERSION set in each target's build settings (no .xcconfig): both projects list the pbxproj, each
+    /// with its own targets, and each sync writes only its own targets' settings.
+    @Test func versionsInTheTargetsBuildSettingsSyncPerTarget() throws {
+        let repo = try TestRepository()
+        let project = XcodeFixtureProject(name: "Tides", targets: [
+            T("Tides", T.application, ["GENERATE_INFOPLIST_FILE": "YES", "SDKROOT": "iphoneos",
+                                      "MARKETING_VERSION": "3.0.2", "CURRENT_PROJECT_VERSION": "120"]),
+            T("Tides macOS", T.application, ["GENERATE_INFOPLIST_FILE": "YES", "SDKROOT": "macosx",
+                                            "MARKETING_VERSION": "1.1.0", "CURRENT_PROJECT_VERSION": "14"]),
+        ]).text
+        try repo.write("Tides.xcodeproj/project.pbxproj", project)
+        try repo.commitAll("chore: tides")
+        let result = relctl(["init"], in: repo.path)
+        #expect(result.code == 0, "\(result.stderr)")
+        let projects = try projectsOf(try repo.read(".relctl.json"))
+        #expect(projects.map { $0["name"] as? String } == ["Tides", "Tides-macOS"])
+        #expect(projects.map { ($0["files"] as? [[String: Any]])?.first?["targets"] as? [String] } == [["Tides"], ["Tides macOS"]])
+        try repo.write(".relctl.json", try filesJSON(projects[1]) + "\n")
+        let sync = relctl(["sync", "1.2.0", "--build", "15"], in: repo.path)
+        #expect(sync.code == 0, "\(sync.stderr)")
+        let synced = try repo.read("Tides.xcodeproj/project.pbxproj")
+        // The Mac target's two configurations changed, the iOS target's stayed.
+        #expect(synced.components(separatedBy: "MARKETING_VERSION = 1.2.0;").count - 1 == 2, "\(synced)")
+        #expect(synced.components(separatedBy: "MARKETING_VERSION = 3.0.2;").count - 1 == 2)
+        #expect(synced.components(separatedBy: "CURRENT_PROJECT_VERSION = 120;").count - 1 == 2)
+        #expect(synced.replacingOccurrences(of: "MARKETING_VERSION = 1.2.0;", with: "MARKETING_VERSION = 1.1.0;")
+            .replacingOccurrences(of: "CURRENT_PROJECT_VERSION = 15;", with: "CURRENT_PROJECT_VERSION = 14;") == project)
+    }
 }
