@@ -75,11 +75,18 @@ struct InitTwoAndroidAppsTests {
           gradle.properties                            properties version 22.0.0
 
         """, "\(result.stdout)")
-        #expect(result.stderr.hasPrefix("""
+        #expect(result.stderr == """
         note: found 2 projects (settings.gradle application modules): each with its own version, tags, build numbers and changelog
+        note: gradle.properties is listed by appa, appb: a release of one writes it for all; release them together (--all), or give each its own key
         note: appa: tagFormat "APPA-{version}" follows the tags APPA-21.0.0, APPA-22.0.0
-        note: appb: tags such as APPB_22_0 hold the version with '_' between its numbers, which a tagFormat cannot write; kept "appb-v{version}"
-        """), "\(result.stderr)")
+        note: appb: tags such as APPB_22_0 hold the version with '_' between its numbers, which a tagFormat cannot write; kept "appb-v{version}" (the first release tags appb-v<version>; set the tagFormat by hand to another shape if you prefer)
+        wrote .relctl.json with 2 projects (appa, appb); check it, then run 'relctl current'
+        next steps:
+          1. commit it: git add .relctl.json && git commit -m "chore: add relctl config"
+          2. relctl status (each project: what is released, what comes next)
+          3. relctl release --all --dry-run (the releases due, changing nothing)
+
+        """, "\(result.stderr)")
         let projects = try projectsOf(try repo.read(".relctl.json"))
         #expect(projects.map { $0["path"] as? String } == ["appa", "appb"])
     }

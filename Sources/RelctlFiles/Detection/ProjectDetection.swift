@@ -59,6 +59,17 @@ package enum ProjectDetection {
         let files = ProjectFiles(root: root)
         if var result = workspaceProjects(files: files) ?? AndroidProjects.find(files: files) ?? XcodeProjects.find(files: files)
             ?? flavorProjects(files: files) {
+            // A file two projects list alike (one gradle.properties VERSION_NAME, an .xcconfig both apps include) is
+            // written by the release of either: said, once per file.
+            var named: Set<String> = []
+            for (i, a) in result.projects.enumerated() {
+                for entry in a.entries where !named.contains(entry.path) {
+                    let sharing = result.projects[(i + 1)...].filter { $0.entries.contains(entry) }.map(\.name)
+                    guard !sharing.isEmpty else { continue }
+                    named.insert(entry.path)
+                    result.notes.append("\(entry.path) is listed by \(([a.name] + sharing).joined(separator: ", ")): a release of one writes it for all; release them together (--all), or give each its own key")
+                }
+            }
             for i in result.projects.indices where !result.projects[i].keepsRepositoryTags {
                 let (format, note) = tagFormat(for: result.projects[i].name, tagNames: tagNames)
                 result.projects[i].tagFormat = format

@@ -54,14 +54,6 @@ enum XcodeProjects {
                 projects.append(ProjectDetection.Project(name: ProjectDetection.sanitized(app.target), path: "", tagFormat: "",
                                                          entries: writable, kind: "\(platformName) app target \(app.target) (version \(app.marketing.value ?? "?"))"))
             }
-            // Shared files (an xcconfig both apps include) would be written by both projects: left in, and named.
-            for (i, a) in projects.enumerated() {
-                for b in projects[(i + 1)...] {
-                    for entry in a.entries where entry.format != .pbxproj && b.entries.contains(entry) {
-                        leftOut.append("\(entry.path) is read by \(a.name) and \(b.name): both projects list it, so they are released together")
-                    }
-                }
-            }
             guard projects.count > 1 else { return nil }
             return ProjectDetection.Result(projects: projects, leftOut: leftOut, source: path)
         }
