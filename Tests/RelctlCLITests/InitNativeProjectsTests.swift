@@ -167,6 +167,7 @@ struct AndroidFlavorTests {
         try repo.commitAll("chore: messenger")
         try repo.tag("v3.36.0")
         try repo.tag("v3.37.0")
+        try repo.tag("v3.37.0-canary.8")
         let result = relctl(["init", "--dry-run"], in: repo.path)
         #expect(result.code == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("""
@@ -177,6 +178,7 @@ struct AndroidFlavorTests {
 
         """), "\(result.stdout)")
         #expect(result.stdout.contains("\"flavor\": \"canary\""))
+        #expect(result.stderr.contains("note: canary: tags such as v3.37.0-canary.8 hold this flavour's versions in the app's tag format; its releases are tagged canary-v{version} from now on\n"), "\(result.stderr)")
         #expect(result.stderr.contains("note: flavor canary of app/build.gradle.kts sets its own versionName 3.37.0-canary.8, versionCode 200008229, not defaultConfig's: it is a project of its own, so the app's sync never writes it (a flavour holding defaultConfig's values is kept in step with it)\n"), "\(result.stderr)")
     }
 

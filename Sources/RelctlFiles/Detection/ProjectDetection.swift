@@ -74,6 +74,14 @@ package enum ProjectDetection {
                 let (format, note) = tagFormat(for: result.projects[i].name, tagNames: tagNames)
                 result.projects[i].tagFormat = format
                 result.projects[i].tagNote = note
+                // A flavour released so far under the app's tags as prereleases (`3.37.0-canary.8`): named.
+                if note == nil, result.projects[i].entries.contains(where: { $0.options.flavor != nil }) {
+                    let name = result.projects[i].name
+                    let tagged = tagNames.filter { $0.lowercased().contains("-" + name.lowercased() + ".") || $0.lowercased().hasSuffix("-" + name.lowercased()) }
+                    if let last = tagged.sorted().last {
+                        result.projects[i].tagNote = "tags such as \(last) hold this flavour's versions in the app's tag format; its releases are tagged \(format) from now on"
+                    }
+                }
             }
             return result
         }
