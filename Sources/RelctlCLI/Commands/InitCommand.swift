@@ -55,6 +55,13 @@ enum InitCommand {
         adds "dryRun":true, "configExists" and "configText", the file's text). With a .relctl.json already there,
         --dry-run still shows what init detects now, with a note, and exits 0; init itself keeps refusing.
 
+        Several apps, in a JavaScript workspace (pnpm-workspace.yaml, package.json workspaces, lerna.json, nx.json,
+        turbo.json), a Dart workspace (melos.yaml, a root pubspec.yaml with workspace:), several Android application
+        modules with distinct applicationIds in settings.gradle(.kts), an Xcode project whose application targets
+        are for different platforms or versions, or Android flavours with their own versionCode/versionName: init
+        writes "projects" (name, path, tagFormat <name>-v{version} unless the tags show another, files, changelog,
+        dependsOn), one per app, and names what it left out (the workspace root, tooling packages), one line each.
+
         branches is written only when origin's default branch (refs/remotes/origin/HEAD) is neither main nor
         master (develop, dev): releases are made from it.
 
@@ -72,7 +79,22 @@ enum InitCommand {
             throw CLIFailure(message: "\(Config.fileName) already exists in \(root); relctl init never overwrites it (edit it, or delete it and run relctl init again; relctl init --dry-run shows what it would write)")
         }
         let tracked = (try? Repository(discoveringFrom: root).indexedFiles())?.map { (path: $0.path, size: $0.size) }
+        let detected = ProjectDetection.run(root: root, tagNames: (try? Repository(discoveringFrom: root).tagNames()) ?? [])
+        if let detected, detected.projects.count > 1 {
+            return try runProjects(detected, arguments, context, root: root, configPath: configPath, configExists: configExists)
+        }
         let found = VersionFileDetection.run(root: root, tracked: tracked)
+        if let detected, detected.projects.count == 1, detected.workspaceRootIsNoApp,
+           found.entries.allSatisfy({ $0.path == "package.json" }) {
+            // One app inside a workspace that single-app detection does not reach (it finds nothing, or only the
+            // workspace root's package.json): a project of its own.
+            return try runProjects(detected, arguments, context, root: root, configPath: configPath, configExists: configExists)
+        }
+        if let detected, detected.projects.isEmpty, detected.workspaceRootIsNoApp,
+           found.entries.allSatisfy({ $0.path == "package.json" }) {
+            for line in detected.leftOut { context.output.note("left out " + line) }
+            throw CLIFailure(message: "no app found in the workspace (\(detected.source)) of \(root): none of its packages is an app (an app.json/app.config, an android/app module, an ios/*.xcodeproj, a Flutter app), and the workspace root's package.json is not an app; nothing was written (add 'projects' to \(Config.fileName) by hand, see README)")
+        }
         let (entries, notes) = (found.entries, found.notes)
         guard !entries.isEmpty else {
             for note in notes { context.output.note(note) }
@@ -99,26 +121,7 @@ enum InitCommand {
                 ("androidBuild", .optional(file?.value(.build) ?? file?.androidBuild)),
             ]))
             if arguments.has("--json") { continue }
-            var line = CurrentCommand.pad(entry.path, 44) + " " + CurrentCommand.pad(entry.format.rawValue, 10)
-            if let file = current?.files.first(where: { $0.entry == entry }) {
-                var values: [String] = []
-                if let v = file.marketing { values.append("version \(v)") }
-                if let v = file.iosBuild, file.value(.build) == nil { values.append("iOS build \(v)") }
-                if let v = file.androidBuild, file.value(.build) == nil { values.append("Android build \(v)") }
-                if let v = file.value(.build) { values.append("build \(v)") }
-                if file.marketing == nil, let location = file.locations.first(where: { $0.field == .marketing }),
-                   case .packageJSON(let path)? = location.indirection {
-                    values.insert("version from \(path)", at: 0)
-                }
-                // Values that live in another detected file (a Gradle property, a version catalog entry).
-                let elsewhere = entries.filter { other in
-                    other != entry && file.locations.contains { $0.indirection.map { other.covers($0, inFileAt: entry.path) } ?? false }
-                }
-                if !elsewhere.isEmpty && entry.format == .gradle {
-                    values.append("values in " + elsewhere.map(\.path).joined(separator: ", "))
-                }
-                line += " " + values.joined(separator: ", ")
-            }
+            let line = fileLine(entry, entries: entries, current: current)
             context.output.result(line.trimmingTrailingSpaces())
         }
         if arguments.has("--json") {
@@ -161,6 +164,31 @@ enum InitCommand {
         } else if let note = extensionNote(current) { context.output.note(note) }
         let adopt = offerAdoption(arguments, context, current: current)
         context.output.message(nextSteps(adopt: adopt))
+    }
+
+    /// One found file as init lists it: path, format and the values it holds.
+    static func fileLine(_ entry: FileEntry, entries: [FileEntry], current: CurrentVersions?) -> String {
+        var line = CurrentCommand.pad(entry.path, 44) + " " + CurrentCommand.pad(entry.format.rawValue, 10)
+        if let file = current?.files.first(where: { $0.entry == entry }) {
+            var values: [String] = []
+            if let v = file.marketing { values.append("version \(v)") }
+            if let v = file.iosBuild, file.value(.build) == nil { values.append("iOS build \(v)") }
+            if let v = file.androidBuild, file.value(.build) == nil { values.append("Android build \(v)") }
+            if let v = file.value(.build) { values.append("build \(v)") }
+            if file.marketing == nil, let location = file.locations.first(where: { $0.field == .marketing }),
+               case .packageJSON(let path)? = location.indirection {
+                values.insert("version from \(path)", at: 0)
+            }
+            // Values that live in another detected file (a Gradle property, a version catalog entry).
+            let elsewhere = entries.filter { other in
+                other != entry && file.locations.contains { $0.indirection.map { other.covers($0, inFileAt: entry.path) } ?? false }
+            }
+            if !elsewhere.isEmpty && entry.format == .gradle {
+                values.append("values in " + elsewhere.map(\.path).joined(separator: ", "))
+            }
+            line += " " + values.joined(separator: ", ")
+        }
+        return line.trimmingTrailingSpaces()
     }
 
     /// What to do after init, in order: commit the config (a release refuses an uncommitted one), adopt the
@@ -312,6 +340,7 @@ enum InitCommand {
         if let key = o.versionCodeKey { members.append(("versionCodeKey", .string(key))) }
         if o.padBuildNumber { members.append(("padBuildNumber", .bool(true))) }
         if let only = o.only { members.append(("only", .string(only.rawValue))) }
+        if let flavor = o.flavor { members.append(("flavor", .string(flavor))) }
         return .object(members)
     }
 }

@@ -83,29 +83,7 @@ struct AndroidFileDetection {
                 break
             }
             guard let locations = try? entry.editor.read(text, path: script), !locations.isEmpty else { continue }
-            var companions: [FileEntry] = []
-            func add(_ path: String, _ format: FileFormat, _ field: VersionField, _ key: String) {
-                let index = companions.firstIndex { $0.path == path } ?? {
-                    companions.append(FileEntry(path: path, format: format))
-                    return companions.count - 1
-                }()
-                if field == .marketing { companions[index].options.versionNameKey = companions[index].options.versionNameKey ?? key }
-                else { companions[index].options.versionCodeKey = companions[index].options.versionCodeKey ?? key }
-            }
-            for location in locations {
-                for indirection in [location.indirection, location.overriddenBy].compactMap({ $0 }) {
-                    switch indirection {
-                    case .gradleProperty(let name):
-                        let path = GradleProjectLayout.propertiesPath(forBuildFile: script, property: name, files: files)
-                        if GradleProjectLayout.propertyLine(name, in: path, files: files) != nil { add(path, .properties, location.field, name) }
-                    case .versionCatalog(let alias):
-                        let path = GradleProjectLayout.catalogPath(forBuildFile: script, files: files)
-                        if let key = GradleProjectLayout.catalogKey(alias, in: path, files: files) { add(path, .versionCatalog, location.field, key.key) }
-                    case .buildSetting, .computed, .packageJSON:
-                        break
-                    }
-                }
-            }
+            let companions = companions(ofScript: script, locations: locations)
             modules.append(Module(entry: entry, text: text, locations: locations, companions: companions))
         }
 
@@ -156,6 +134,35 @@ struct AndroidFileDetection {
             found.append(entry)
         }
         return found
+    }
+
+    /// The files a module script's values live in, besides the script: the gradle.properties keys and version
+    /// catalog entries it reads.
+    func companions(ofScript script: String, locations: [VersionLocation]) -> [FileEntry] {
+        var companions: [FileEntry] = []
+        func add(_ path: String, _ format: FileFormat, _ field: VersionField, _ key: String) {
+            let index = companions.firstIndex { $0.path == path } ?? {
+                companions.append(FileEntry(path: path, format: format))
+                return companions.count - 1
+            }()
+            if field == .marketing { companions[index].options.versionNameKey = companions[index].options.versionNameKey ?? key }
+            else { companions[index].options.versionCodeKey = companions[index].options.versionCodeKey ?? key }
+        }
+        for location in locations {
+            for indirection in [location.indirection, location.overriddenBy].compactMap({ $0 }) {
+                switch indirection {
+                case .gradleProperty(let name):
+                    let path = GradleProjectLayout.propertiesPath(forBuildFile: script, property: name, files: files)
+                    if GradleProjectLayout.propertyLine(name, in: path, files: files) != nil { add(path, .properties, location.field, name) }
+                case .versionCatalog(let alias):
+                    let path = GradleProjectLayout.catalogPath(forBuildFile: script, files: files)
+                    if let key = GradleProjectLayout.catalogKey(alias, in: path, files: files) { add(path, .versionCatalog, location.field, key.key) }
+                case .buildSetting, .computed, .packageJSON:
+                    break
+                }
+            }
+        }
+        return companions
     }
 
     /// A `properties` entry for a version.properties file, with the keys it really holds: a version name key

@@ -66,6 +66,7 @@ extension FileEntry {
         if let patternNode = node.member("pattern") { options.patternSource = DiagnosticLocation(path: configPath, line: patternNode.line) }
         options.versionNameKey = try string("versionNameKey")
         options.versionCodeKey = try string("versionCodeKey")
+        options.flavor = try string("flavor")
         if let v = node.member("padBuildNumber") {
             guard let b = v.boolValue else { throw fail(v.line, "padBuildNumber must be a boolean, found \(JSONEditing.article(v.typeName))") }
             options.padBuildNumber = b

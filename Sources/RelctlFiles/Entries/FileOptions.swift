@@ -22,6 +22,8 @@ package struct FileOptions: Sendable, Hashable {
     package var padBuildNumber: Bool
     /// pbxproj, plist, xcconfig: read and write only this value (see `OnlyField`).
     package var only: OnlyField?
+    /// gradle: the product flavour whose own versionCode / versionName the entry reads and writes.
+    package var flavor: String?
 
     /// properties: the keys read and written. Only the configured keys; `VERSION_NAME` and `VERSION_CODE` when
     /// neither is configured.
@@ -32,7 +34,8 @@ package struct FileOptions: Sendable, Hashable {
 
     package init(keyPath: [String]? = nil, field: VersionField? = nil, targets: [String]? = nil, pattern: String? = nil,
                 versionNameKey: String? = nil, versionCodeKey: String? = nil, padBuildNumber: Bool = false,
-                only: OnlyField? = nil) {
+                only: OnlyField? = nil, flavor: String? = nil) {
+        self.flavor = flavor
         self.keyPath = keyPath
         self.field = field
         self.targets = targets

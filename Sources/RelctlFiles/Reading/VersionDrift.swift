@@ -56,7 +56,43 @@ extension VersionDrift {
         let ios = sites([.iosBuild, .build])
         if Set(ios.map { CurrentVersions.normalizeBuild($0.value) }).count > 1 { result.append(VersionDrift(field: .iosBuild, values: ios)) }
         let android = sites([.androidBuild, .build])
-        if Set(android.map { CurrentVersions.normalizeBuild($0.value) }).count > 1 { result.append(VersionDrift(field: .androidBuild, values: android)) }
+        // Each Android app (applicationId, or flavour with its own versionCode) has its own versionCode: compared
+        // only within the app.
+        let app = androidApplications(files)
+        var groups: [String: [VersionDrift.Site]] = [:]
+        var order: [String] = []
+        for site in android {
+            let key = app[site.path] ?? ""
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(site)
+        }
+        let drifting = order.filter { Set(groups[$0]!.map { CurrentVersions.normalizeBuild($0.value) }).count > 1 }
+        if !drifting.isEmpty { result.append(VersionDrift(field: .androidBuild, values: drifting.flatMap { groups[$0]! })) }
+        return result
+    }
+
+    /// The Android app each file's versionCode belongs to, when the files hold more than one: a build script's
+    /// applicationId (a flavour entry: its own), and a gradle.properties / version catalog file's, when the scripts
+    /// reading it are all of one app. Empty with one app or none: every Android build is compared.
+    static func androidApplications(_ files: [FileVersions]) -> [String: String] {
+        var ids: [String: String] = [:]
+        for file in files where file.entry.format == .gradle {
+            if let flavor = file.entry.options.flavor {
+                ids[file.entry.path + "#" + flavor] = "flavor \(flavor) of \(file.entry.path)"
+            } else if let id = AndroidProjects.applicationId(file.text) {
+                ids[file.entry.path] = id
+            }
+        }
+        guard Set(ids.values).count > 1 else { return [:] }
+        var result: [String: String] = [:]
+        for file in files where file.entry.format == .gradle {
+            // A flavour entry shares its path with the app's: its sites are told apart by line in `find`'s caller.
+            if let id = ids[file.entry.path], file.entry.options.flavor == nil { result[file.entry.path] = id }
+        }
+        for file in files where file.entry.format != .gradle {
+            let readers = Set(files.filter { GradleFormat.reads($0, from: file.entry) && $0.entry.options.flavor == nil }.compactMap { ids[$0.entry.path] })
+            if readers.count == 1 { result[file.entry.path] = readers.first! }
+        }
         return result
     }
 }

@@ -4,10 +4,10 @@ import RelctlCore
 /// `android { defaultConfig { … } }`, following `gradle.properties` and version catalog references.
 struct GradleFormat: VersionFileFormat {
     let name = FileFormat.gradle
-    let optionKeys: Set<String> = []
+    let optionKeys: Set<String> = ["flavor"]
     let marketingPlatform: StorePlatform? = .android
 
-    func editor(_ options: FileOptions, readFile: (@Sendable (String) -> String?)?) -> any VersionEditor { GradleEditor() }
+    func editor(_ options: FileOptions, readFile: (@Sendable (String) -> String?)?) -> any VersionEditor { GradleEditor(flavor: options.flavor) }
 
     /// A script reading gradle.properties only is kept with it: it tells where the values live.
     func keptWithoutLiteral(_ file: FileVersions) -> Bool { !file.locations.isEmpty }

@@ -1,0 +1,100 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import RelctlCore
+import RelctlFiles
+import RelctlGit
+
+/// `relctl init` in a repository of several apps (`ProjectDetection`): a `projects` list, one project per app,
+/// each with its own folder, tagFormat, files and changelog; what was left out, one line each.
+extension InitCommand {
+    static func runProjects(_ detected: ProjectDetection.Result, _ arguments: ParsedArguments, _ context: CommandContext,
+                            root: String, configPath: String, configExists: Bool) throws {
+        let dryRun = arguments.has("--dry-run")
+        let json = arguments.has("--json")
+        let files = ProjectFiles(root: root)
+        var detected = detected
+        for i in detected.projects.indices where detected.projects[i].keepsRepositoryTags {
+            let guess = guessTagFormat(root: root)
+            detected.projects[i].tagFormat = guess.pattern
+            detected.projects[i].tagNote = guess.note
+        }
+        var members: [JSONOutput] = []
+        var rows: [JSONOutput] = []
+        var lines: [String] = []
+        var notes: [String] = detected.notes
+        for project in detected.projects {
+            let current = try? CurrentVersions.read(project.entries, from: files)
+            let shared = sharedBuildCounter(current)
+            members.append(projectJSON(project, sharedBuildNumber: shared.shared))
+            if let reason = shared.reason { notes.append("\(project.name): " + reason) }
+            if let note = project.tagNote { notes.append("\(project.name): " + note) }
+            if let drift = current?.applicationDrift, !drift.isEmpty {
+                notes.append("\(project.name): its files disagree (\(drift.map { VersionFileText.fieldName($0.field) }.joined(separator: ", "))); 'relctl sync' aligns them")
+            }
+            var header = "project \(project.name) (\(project.kind)) in \(project.path.isEmpty ? "." : project.path), tagFormat \(project.tagFormat)"
+            if !project.dependsOn.isEmpty { header += ", dependsOn \(project.dependsOn.joined(separator: ", "))" }
+            lines.append(header)
+            for entry in project.entries { lines.append("  " + fileLine(entry, entries: project.entries, current: current)) }
+            rows.append(.object([
+                ("name", .string(project.name)), ("path", .string(project.path.isEmpty ? "." : project.path)),
+                ("tagFormat", .string(project.tagFormat)), ("dependsOn", .array(project.dependsOn.map { .string($0) })),
+                ("files", .array(project.entries.map { entry in
+                    let file = current?.files.first(where: { $0.entry == entry })
+                    return .object([
+                        ("path", .string(entry.path)), ("format", .string(entry.format.rawValue)),
+                        ("marketing", .optional(file?.marketing)),
+                        ("iosBuild", .optional(file?.value(.build) ?? file?.iosBuild)),
+                        ("androidBuild", .optional(file?.value(.build) ?? file?.androidBuild)),
+                    ])
+                })),
+            ]))
+        }
+        let branches = releaseBranches(root: root)
+        var config: [(String, JSONOutput)] = []
+        if let names = branches.names { config.append(("branches", .array(names.map { .string($0) }))) }
+        config.append(("projects", .array(members)))
+        config.append(("buildNumber", .object([("strategy", .string("increment")), ("shared", .bool(true))])))
+        let text = JSONOutput.object(config).prettyRendered()
+        if !dryRun { try writeConfig(text, to: configPath) }
+
+        let leftOut = detected.leftOut.map { "left out " + $0 }
+        if json {
+            var object: [(String, JSONOutput)] = [
+                ("schemaVersion", .int(1)), ("config", .string(Config.fileName)), ("projects", .array(rows)),
+                ("leftOut", .array(detected.leftOut.map { .string($0) })),
+            ]
+            if dryRun { object += [("dryRun", .bool(true)), ("configExists", .bool(configExists)), ("configText", .string(text))] }
+            context.output.result(JSONOutput.object(object).rendered())
+        } else {
+            for line in lines { context.output.result(line) }
+        }
+        if let note = branches.note { context.output.note(note) }
+        context.output.note("found \(detected.projects.count) projects (\(detected.source)): each with its own version, tags, build numbers and changelog")
+        if dryRun {
+            printDryRun(text, context: context, json: json, configExists: configExists, notes: leftOut + notes, warnings: [])
+            return
+        }
+        for note in leftOut + notes { context.output.note(note) }
+        context.output.message("wrote \(Config.fileName) with \(detected.projects.count) projects (\(detected.projects.map(\.name).joined(separator: ", "))); check it, then run 'relctl current'")
+        context.output.message("next steps:\n  1. commit it: git add \(Config.fileName) && git commit -m \"chore: add relctl config\"\n  2. relctl status (each project: what is released, what comes next)\n  3. relctl release --all --dry-run (the releases due, changing nothing)")
+    }
+
+    /// One `projects` item: name, path, tagFormat, files, changelog (in the project's folder), dependsOn.
+    static func projectJSON(_ project: ProjectDetection.Project, sharedBuildNumber: Bool) -> JSONOutput {
+        let folder = project.path.isEmpty ? "." : project.path
+        var members: [(String, JSONOutput)] = [
+            ("name", .string(project.name)), ("path", .string(folder)), ("tagFormat", .string(project.tagFormat)),
+            ("files", .array(project.entries.map(entryJSON))),
+            ("changelog", .object([("path", .string(project.keepsRepositoryTags ? "CHANGELOG.md"
+                : project.path.isEmpty ? "CHANGELOG-\(project.name).md" : project.path + "/CHANGELOG.md"))])),
+        ]
+        if !project.dependsOn.isEmpty { members.append(("dependsOn", .array(project.dependsOn.map { .string($0) }))) }
+        if !sharedBuildNumber {
+            members.append(("buildNumber", .object([("strategy", .string("increment")), ("shared", .bool(false))])))
+        }
+        return .object(members)
+    }
+}
