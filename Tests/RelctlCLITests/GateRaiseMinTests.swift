@@ -114,7 +114,7 @@ struct GateRaiseMinTests {
         server.respond(body: LoopbackHTTPServer.lookupAnswer("2.5.0"))
         let raised = run(repo, ["gate", "raise-min", "2.5.0", "--confirm-live"], environment)
         #expect(raised.code == 0, "\(raised.stderr)")
-        #expect(try repo.git(["log", "-1", "--format=%b"]).replacingOccurrences(of: "\n", with: " ").contains("Live: the App Store (us) lists 2.5.0; confirmed in every store the app ships to with --confirm-live."))
+        #expect(try repo.git(["log", "-1", "--format=%b"]).replacingOccurrences(of: "\n", with: " ").contains("Live: Apple's public lookup (no App Store Connect credentials): the App Store (us) lists 2.5.0; confirmed in every store the app ships to with --confirm-live."))
     }
 
     @Test func aLookupThatListsNothingFailsOrCannotBeReachedIsRefused() throws {

@@ -48,6 +48,8 @@ struct Config {
     var versionScheme = VersionScheme.semver
     /// The version gate's document (`gate`); see GateSettings.swift. nil: no gate configured.
     var gate: GateSettings?
+    /// The app's entries in the stores (`stores`; Stores/StoresSettings.swift).
+    var stores: StoresSettings?
     /// What `relctl lint` accepts (`lint`); see LintConfig.swift. `lintTypes`: the types `lint.types` adds.
     var lint = LintSettings()
     var lintTypes: [String] = []
@@ -91,7 +93,7 @@ extension Config {
             throw ConfigError(path: path, line: error.line, message: "not valid JSON: \(error.message) (column \(error.column))")
         }
         let object = try StrictObject(root, path: path)
-        try object.rejectUnknownKeys(knownKeys + versionFileKeys + gateKeys)
+        try object.rejectUnknownKeys(knownKeys + versionFileKeys + gateKeys + storesKeys)
         var config = Config()
         config.path = path
         try config.parseVersionFileKeys(object)
@@ -136,6 +138,7 @@ extension Config {
         try parseReleaseKeys(object, into: &config)
         try config.parseVersionScheme(object)
         try config.parseGate(object)
+        try config.parseStores(object)
         try config.parseLint(object)
         return config
     }

@@ -7,6 +7,9 @@ enum GateRaiseMinCommand {
         name: "gate raise-min",
         summary: "Raise the minimum supported version (blocks every user below it), in one commit.",
         options: [.flag("--confirm-live", "Confirm that <version> is live in every store the app ships to (App Store, Google Play)."),
+                  .flag("--allow-staged-rollout", "Count a Google Play staged rollout (inProgress, userFraction < 1) as live."),
+                  .value("--unverified", "STORE", "app-store, google-play or both (comma-separated): a person checked that store; recorded in the commit.",
+                         completion: .words(["app-store", "google-play"])),
                   GateArguments.platform, .dryRun, .json, .repo, .config],
         positionals: [PositionalSpec(name: "version", optional: false, help: "The new minimum: a released version, e.g. 3.0.0.")],
         discussion: """
@@ -44,7 +47,8 @@ enum GateRaiseMinCommand {
         let platform = try GateArguments.platform(arguments, settings: loaded.settings, usage: usage)
         let decision = try GateDecisionPlanner(workspace: workspace, loaded: loaded, platform: platform)
             .raiseMin(to: version, confirmedLive: arguments.has("--confirm-live"), dryRun: dryRun,
-                      environment: context.environment, warning: context.output.warning)
+                      environment: context.environment, liveOptions: try StoreLiveCheck.Options.parse(arguments, usage: usage),
+                      warning: context.output.warning)
         try decision.record(workspace, context: context, dryRun: dryRun, json: arguments.has("--json"))
     }
 }
