@@ -88,7 +88,7 @@ struct StoreLiveTests {
                   header["alg"] as? String == "RS256",
                   claims["iss"] as? String == "relctl@tidewater-prod.iam.gserviceaccount.com",
                   claims["aud"] as? String == tokenURI,
-                  (claims["scope"] as? String)?.contains("androidpublisher") == true,
+                  (claims["scope"] as? String).map({ $0.contains("androidpublisher") || $0.contains("firebase.remoteconfig") }) == true,
                   let iat = claims["iat"] as? Int, let exp = claims["exp"] as? Int, exp - iat <= 3600 else {
                 return .json(#"{"error": "invalid_grant", "error_description": "Invalid JWT Signature."}"#, status: 400)
             }

@@ -92,14 +92,27 @@ enum RemoteConfigTemplate {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// What a value shows in a difference: the default's value, or the whole parameter when more differs.
-    private static func shown(_ parameter: [String: Any]) -> String {
-        let defaultValue = (parameter["defaultValue"] as? [String: Any])?["value"] as? String
-        let conditional = (parameter["conditionalValues"] as? [String: Any] ?? [:]).keys.sorted().map { name -> String in
-            let value = ((parameter["conditionalValues"] as? [String: Any])?[name] as? [String: Any])?["value"] as? String
-            return "\(name): \(value.map { "\"\($0)\"" } ?? "in-app default")"
+    /// A parameter's values by part: its default, then each condition's, sorted by name.
+    private static func parts(_ parameter: [String: Any]) -> [(String, String)] {
+        func text(_ value: Any?) -> String {
+            guard let value = value as? [String: Any] else { return "none" }
+            if let string = value["value"] as? String { return "\"\(string)\"" }
+            return value["useInAppDefault"] as? Bool == true ? "in-app default" : canonical(value)
         }
-        return "default \(defaultValue.map { "\"\($0)\"" } ?? "in-app default")" + (conditional.isEmpty ? "" : ", " + conditional.joined(separator: ", "))
+        let conditional = parameter["conditionalValues"] as? [String: Any] ?? [:]
+        return [("default", text(parameter["defaultValue"]))] + conditional.keys.sorted().map { ($0, text(conditional[$0])) }
+    }
+
+    private static func shown(_ parameter: [String: Any]) -> String {
+        parts(parameter).map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+    }
+
+    /// The parts that differ: `default "2.3.0" → "2.5.0", ios "2.3.1" → none`.
+    private static func changedParts(_ old: [String: Any], _ new: [String: Any]) -> String {
+        let a = Dictionary(parts(old)) { x, _ in x }, b = Dictionary(parts(new)) { x, _ in x }
+        let labels = (parts(old) + parts(new)).map(\.0).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let changed = labels.filter { a[$0] != b[$0] }.map { "\($0) \(a[$0] ?? "none") → \(b[$0] ?? "none")" }
+        return changed.isEmpty ? "its description, type or group" : changed.joined(separator: ", ")
     }
 
     /// One line per parameter added, removed or changed from `old` to `new`, then the conditions and other parts.
@@ -111,8 +124,7 @@ enum RemoteConfigTemplate {
             case (nil, let added?): lines.append("added \(name): \(shown(added.value))")
             case (let removed?, nil): lines.append("removed \(name) (was \(shown(removed.value)))")
             case (let was?, let now?) where canonical(was.value) != canonical(now.value) || was.group != now.group:
-                let a = shown(was.value), b = shown(now.value)
-                lines.append("changed \(name): " + (a == b ? "its description, type or group" : "\(a) → \(b)"))
+                lines.append("changed \(name): " + changedParts(was.value, now.value))
             default: break
             }
         }

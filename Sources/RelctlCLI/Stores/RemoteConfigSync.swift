@@ -95,7 +95,7 @@ struct RemoteConfigSync {
             if let liveVersion = live.versionNumber, let pulledAt, liveVersion > pulledAt, !ontoLive {
                 let changes = RemoteConfigTemplate.differences(from: document, to: live.template)
                 let list = changes.isEmpty ? "" : ": " + changes.joined(separator: "; ")
-                throw CLIFailure(message: "the live template is at version \(liveVersion), and \(file.relativePath) was pulled at \(pulledAt); since then, in the console\(list). Publishing would undo that: run relctl gate pull and reapply the change, or publish only relctl's decisions (\(decidedKeys.joined(separator: ", "))) onto the live template with --onto-live")
+                throw CLIFailure(message: "the live template is at version \(liveVersion), and \(file.relativePath) was pulled at \(pulledAt); the live template differs from it\(list). Publishing would undo that: run relctl gate pull and reapply the change, or publish only relctl's decisions (\(decidedKeys.joined(separator: ", "))) onto the live template with --onto-live")
             }
             let next = RemoteConfigTemplate.applying(decidedKeys, from: document, onto: live.template)
             let changes = RemoteConfigTemplate.differences(from: live.template, to: next)
