@@ -220,6 +220,19 @@ struct RemoteConfigSyncTests {
         #expect(f.live.parameter("tide_chart_style") == "z")
     }
 
+    @Test func gateStatusSaysWhetherTheDocumentAgreesWithTheLiveTemplate() throws {
+        let f = try Self.fixture()
+        defer { f.server.stop(); f.curl.remove() }
+        #expect(f.run(["gate", "pull"]).code == 0)
+        let agrees = f.run(["gate", "status"])
+        #expect(agrees.code == 0, "\(agrees.stderr)")
+        #expect(agrees.stdout.hasSuffix("Remote Config: tidewater-prod: the document agrees with the live template (version 42)\n"), "\(agrees.stdout)")
+        Self.setDefault("vendor_latest_version", "2.6.0")(&f.live.template)
+        f.live.version = 43
+        let differs = f.run(["gate", "status"])
+        #expect(differs.stdout.hasSuffix("Remote Config: tidewater-prod: the document, pulled at version 42, differs from the live template (version 43): changed vendor_latest_version: default \"2.5.0\" → \"2.6.0\"\n"), "\(differs.stdout)")
+    }
+
     @Test func withoutAProjectOrCredentialsTheFixIsNamed() throws {
         let repo = try GateApp.firebase(majorPending: false)
         let noProject = relctl(["gate", "pull"], in: repo.path, environment: repo.goldenEnvironment())

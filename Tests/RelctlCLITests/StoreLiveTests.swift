@@ -463,6 +463,28 @@ struct StoreLiveTests {
         try f.expectNoSecretLeaked([result, inline])
     }
 
+    @Test func gateStatusLiveShowsEachStoreBesideTheDocument() throws {
+        let f = try Self.fixture()
+        defer { f.server.stop(); f.curl.remove() }
+        f.world.production = #"{"track": "production", "releases": [{"versionCodes": ["250"], "status": "completed"}, {"name": "3.0.0", "versionCodes": ["300"], "status": "inProgress", "userFraction": 0.1}]}"#
+        f.world.versionPages = [#"{"data": [\#(World.version("3", "3.1.0", "WAITING_FOR_REVIEW")), \#(World.version("1", "3.0.0", "READY_FOR_SALE", phased: "1"))], "included": [\#(World.phased("1", "ACTIVE"))], "links": {"self": "x"}}"#]
+        let result = f.run(["gate", "status", "--live"])
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix("""
+        App Store:     com.example.tidewater 3.0.0 READY_FOR_SALE (phased release ACTIVE); next: 3.1.0 WAITING_FOR_REVIEW
+        Google Play:   com.example.tidewater production: completed versionCode 250 (v2.5.0); inProgress versionCode 300 (v3.0.0) at 10% of users
+
+        """), "\(result.stdout)")
+        #expect(result.stdout.hasPrefix("gate:          remoteconfig.template.json (firebase)\n"))
+        // Without --live, no store is asked.
+        let before = f.server.requests.count
+        let offline = f.run(["gate", "status"])
+        #expect(offline.code == 0)
+        #expect(!offline.stdout.contains("App Store:"))
+        #expect(f.server.requests.count == before)
+        try f.expectNoSecretLeaked([result])
+    }
+
     @Test func theStoresConfigIsReadStrictly() throws {
         for (stores, says) in [
             (#"{"googlePlay": {"package": "com.example.tidewater"}}"#, "unknown key 'stores.googlePlay.package'; known keys: stores.googlePlay.packageName"),

@@ -55,6 +55,9 @@ enum CommandExamples {
             ("relctl gate raise-min 3.0.0 --confirm-live --dry-run", "The diff and commit message, changing nothing."),
             ("relctl gate raise-min 3.0.0 --confirm-live", "Raise min_supported_version to 3.0.0 in one commit."),
         ]
+        case "gate status": return [
+            ("relctl gate status --live", "The document's values beside each store's live version and rollout."),
+        ]
         case "gate pull": return [
             ("relctl gate pull --dry-run", "What changed in the live Remote Config template, writing nothing."),
             ("relctl gate pull", "Write the live template into the gate document, then commit it."),
