@@ -145,6 +145,8 @@ struct RemoteConfigSyncTests {
         // The gate reads the pulled document as it read the console's.
         let check = f.run(["gate", "check"])
         #expect(check.code == 0, "\(check.stderr)\(check.stdout)")
+        let json = f.run(["gate", "pull", "--json"])
+        #expect(json.stdout == "{\"schemaVersion\":1,\"document\":\"remoteconfig.template.json\",\"project\":\"tidewater-prod\",\"version\":42,\"changed\":false,\"changes\":[],\"dryRun\":false}\n")
         // The same live template again: the same bytes, nothing written.
         let again = f.run(["gate", "pull"])
         #expect(again.code == 0)

@@ -476,6 +476,11 @@ struct StoreLiveTests {
 
         """), "\(result.stdout)")
         #expect(result.stdout.hasPrefix("gate:          remoteconfig.template.json (firebase)\n"))
+        let json = f.run(["gate", "status", "--live", "--json"])
+        #expect(json.code == 0, "\(json.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["schemaVersion"] as? Int == 1)
+        #expect((object["live"] as? [String: Any])?["Google Play"] as? String == "com.example.tidewater production: completed versionCode 250 (v2.5.0); inProgress versionCode 300 (v3.0.0) at 10% of users")
         // Without --live, no store is asked.
         let before = f.server.requests.count
         let offline = f.run(["gate", "status"])

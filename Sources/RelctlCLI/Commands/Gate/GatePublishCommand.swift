@@ -7,7 +7,7 @@ enum GatePublishCommand {
         name: "gate publish",
         summary: "Publish the gate document's minimum and latest to the live Remote Config template (ETag-safe).",
         options: [.flag("--onto-live", "The live template moved on since the pull: apply only the minimum and latest onto it."),
-                  .dryRun, .repo, .config],
+                  .dryRun, .json, .repo, .config],
         discussion: """
         Reads the live template with its ETag and refuses when its version is newer than the one the document
         was pulled at (relctl gate pull), listing parameter by parameter what changed in the console since:
@@ -21,6 +21,9 @@ enum GatePublishCommand {
         Credentials: GOOGLE_APPLICATION_CREDENTIALS (a service account's key) or GOOGLE_OAUTH_ACCESS_TOKEN, with
         the Firebase Remote Config Admin role. RELCTL_FIREBASE_REMOTE_CONFIG_URL replaces the API's URL.
 
+        --json prints {"schemaVersion":1,"project","published","version","basedOn","changes":[…],"dryRun"}
+        (published false and version null when there was nothing to publish, or in a dry run).
+
         EXIT CODES: 0 published (or nothing to publish), 1 refused or failed (nothing published), 64 usage error.
         """,
         run: run)
@@ -31,6 +34,15 @@ enum GatePublishCommand {
         let sync = try RemoteConfigSync.open(workspace, command: "gate publish", warning: context.output.warning)
         let result = try sync.publish(ontoLive: arguments.has("--onto-live"), dryRun: dryRun)
         let project = sync.api.projectID
+        if arguments.has("--json") {
+            let published = result.version != nil && !dryRun
+            context.output.result(JSONOutput.object([
+                ("schemaVersion", .int(1)), ("project", .string(project)), ("published", .bool(published)),
+                ("version", result.version.map { .int($0) } ?? .null), ("basedOn", result.based.map { .int($0) } ?? .null),
+                ("changes", .array(published || dryRun ? result.lines.map { .string($0) } : [])), ("dryRun", .bool(dryRun)),
+            ]).rendered())
+            return
+        }
         if result.version == nil && !dryRun {
             for line in result.lines { context.output.result(line) }
             return

@@ -5,7 +5,7 @@ enum GatePullCommand {
     static let spec = CommandSpec(
         name: "gate pull",
         summary: "Write the live Remote Config template into the gate document and show what changed.",
-        options: [.dryRun, .repo, .config],
+        options: [.dryRun, .json, .repo, .config],
         discussion: """
         Reads the live template of 'gate.firebase.projectId' (Firebase Remote Config REST API, with its ETag)
         and writes it to the gate document: keys sorted, two-space indent, a final newline, "version" kept, so
@@ -16,6 +16,8 @@ enum GatePullCommand {
         Credentials: GOOGLE_APPLICATION_CREDENTIALS (a service account's key) or GOOGLE_OAUTH_ACCESS_TOKEN, with
         Remote Config Viewer at least. RELCTL_FIREBASE_REMOTE_CONFIG_URL replaces the API's URL (https, or http
         to a loopback address).
+
+        --json prints {"schemaVersion":1,"document","project","version","changed","changes":[…],"dryRun"}.
 
         EXIT CODES: 0 pulled (or already the same), 1 failure (nothing written), 64 usage error.
         """,
@@ -29,6 +31,14 @@ enum GatePullCommand {
         let result = try sync.pull(dryRun: dryRun)
         let version = result.version.map { "version \($0)" } ?? "the live template"
         let path = sync.file.relativePath
+        if arguments.has("--json") {
+            context.output.result(JSONOutput.object([
+                ("schemaVersion", .int(1)), ("document", .string(path)), ("project", .string(sync.api.projectID)),
+                ("version", result.version.map { .int($0) } ?? .null), ("changed", .bool(result.changed)),
+                ("changes", .array(result.changed ? result.lines.map { .string($0) } : [])), ("dryRun", .bool(dryRun)),
+            ]).rendered())
+            return
+        }
         guard result.changed else {
             context.output.result("\(path) already holds \(version) of \(sync.api.projectID)'s Remote Config template, byte for byte; nothing changed")
             return
