@@ -1,5 +1,5 @@
 # relctl: the two set-up commands are `make demo` and `make test`.
-# Both install libgit2-dev and pkg-config when they are missing (Debian/Ubuntu).
+# Both install libgit2-dev, libssl-dev, pkg-config, git and curl when they are missing (Debian/Ubuntu).
 
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -7,16 +7,18 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 .PHONY: deps test-deps build release-build demo check test test-plain opens sanitize asan tsan bench clean release install uninstall
 
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libgit2; then \
-		echo "installing libgit2-dev and pkg-config"; \
-		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libgit2-dev pkg-config git; \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libgit2 || ! pkg-config --exists libcrypto; then \
+		echo "installing libgit2-dev, libssl-dev and pkg-config"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libgit2-dev libssl-dev pkg-config git curl; \
 	fi
+	@command -v curl >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq curl; }
 	@command -v git >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq git; }
 
-# What only the tests use: groff renders the man page, zsh and fish are asked for completions.
+# What only the tests use: groff renders the man page, zsh and fish are asked for completions, node runs the
+# seed's reference code for the gate's differential test, openssl makes the test keys of the store tests.
 test-deps: deps
 	@missing=""; \
-	for pair in groff:groff-base zsh:zsh fish:fish; do \
+	for pair in groff:groff-base zsh:zsh fish:fish node:nodejs openssl:openssl; do \
 		command -v $${pair%%:*} >/dev/null 2>&1 || missing="$$missing $${pair#*:}"; \
 	done; \
 	if [ -n "$$missing" ]; then \

@@ -16,6 +16,13 @@ let package = Package(
             pkgConfig: "libgit2",
             providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
         ),
+        // OpenSSL's libcrypto from the system (Debian: libssl-dev): the RS256 and ES256 signatures of the store
+        // credentials (README, "Stores and Remote Config"). Only RelctlCLI/Stores/JWTSigner.swift imports it.
+        .systemLibrary(
+            name: "CLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+        ),
         // Pure logic, no I/O: commits, versions, bump policy, store rules, changelog.
         .target(name: "RelctlCore"),
         // The only module that talks to libgit2; owns every C pointer.
@@ -23,7 +30,7 @@ let package = Package(
         // Format-preserving version editors: text in, edits out.
         .target(name: "RelctlFiles", dependencies: ["RelctlCore"]),
         // Argument parsing, commands, workflows, output.
-        .target(name: "RelctlCLI", dependencies: ["RelctlCore", "RelctlGit", "RelctlFiles", "VersionGate"]),
+        .target(name: "RelctlCLI", dependencies: ["RelctlCore", "RelctlGit", "RelctlFiles", "VersionGate", "CLibCrypto"]),
         // The version gate policy, documents, cache and request side. Pure Swift: no dependency, not even Foundation.
         .target(name: "VersionGate"),
         // Thin entry point.

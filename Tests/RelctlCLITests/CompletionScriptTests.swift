@@ -54,7 +54,7 @@ struct CompletionScriptTests {
     }
 
     @Test func subcommandsOfAGroup() throws {
-        #expect(try bashCompletions(["relctl", "gate", ""]) == ["--help", "check", "evaluate", "keep-min", "plan", "raise-min", "set-latest"])
+        #expect(try bashCompletions(["relctl", "gate", ""]) == ["--help", "check", "evaluate", "keep-min", "plan", "publish", "pull", "raise-min", "set-latest", "status"])
         #expect(try bashCompletions(["relctl", "gate", "r"]) == ["raise-min"])
         #expect(try bashCompletions(["relctl", "hooks", ""]) == ["--help", "install", "uninstall"])
         #expect(try bashCompletions(["relctl", "help", "gate", "k"]) == ["keep-min"])
@@ -158,7 +158,7 @@ struct CompletionScriptTests {
         #expect(parse.status == 0, "zsh -n: \(parse.stderr)")
         #expect(parse.stderr.isEmpty, "zsh -n: \(parse.stderr)")
         #expect(try zshCompletions("relctl ", zsh: zsh) == (RelctlCLI.commands.map(\.name) + ["help"]).sorted())
-        #expect(try zshCompletions("relctl gate ", zsh: zsh) == ["check", "evaluate", "keep-min", "plan", "raise-min", "set-latest"])
+        #expect(try zshCompletions("relctl gate ", zsh: zsh) == ["check", "evaluate", "keep-min", "plan", "publish", "pull", "raise-min", "set-latest", "status"])
         #expect(try zshCompletions("relctl release --c", zsh: zsh) == ["--config", "--confirm-major"])
         #expect(try zshCompletions("relctl gate evaluate 2.4.1 --platform ", zsh: zsh) == ["android", "ios"])
         #expect(try zshCompletions("relctl lint --message-file mess", zsh: zsh) == ["message.txt"])
@@ -183,7 +183,7 @@ struct CompletionScriptTests {
         #expect(parse.status == 0, "fish -n: \(parse.stderr)")
         #expect(parse.stderr.isEmpty, "fish -n: \(parse.stderr)")
         #expect(try fishCompletions("relctl ", fish: fish) == (RelctlCLI.commands.map(\.name) + ["help"]).sorted())
-        #expect(try fishCompletions("relctl gate ", fish: fish) == ["check", "evaluate", "keep-min", "plan", "raise-min", "set-latest"])
+        #expect(try fishCompletions("relctl gate ", fish: fish) == ["check", "evaluate", "keep-min", "plan", "publish", "pull", "raise-min", "set-latest", "status"])
         #expect(try fishCompletions("relctl release --c", fish: fish) == ["--config", "--confirm-major"])
         #expect(try fishCompletions("relctl gate evaluate 2.4.1 --platform ", fish: fish) == ["android", "ios"])
         #expect(try fishCompletions("relctl next --config rel", fish: fish) == ["release.json"])

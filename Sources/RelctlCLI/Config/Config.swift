@@ -48,6 +48,8 @@ struct Config {
     var versionScheme = VersionScheme.semver
     /// The version gate's document (`gate`); see GateSettings.swift. nil: no gate configured.
     var gate: GateSettings?
+    /// The app's entries in the stores (`stores`; Stores/StoresSettings.swift).
+    var stores: StoresSettings?
     /// What `relctl lint` accepts (`lint`); see LintConfig.swift. `lintTypes`: the types `lint.types` adds.
     var lint = LintSettings()
     var lintTypes: [String] = []
@@ -102,7 +104,7 @@ extension Config {
             throw ConfigError(path: path, line: error.line, message: "not valid JSON: \(error.message) (column \(error.column))")
         }
         let object = try StrictObject(root, path: path)
-        try object.rejectUnknownKeys(knownKeys + versionFileKeys + gateKeys + storeNotesKeys)
+        try object.rejectUnknownKeys(knownKeys + versionFileKeys + gateKeys + storeNotesKeys + storesKeys)
         var config = Config()
         config.path = path
         try config.parseVersionFileKeys(object)
@@ -147,6 +149,7 @@ extension Config {
         try parseReleaseKeys(object, into: &config)
         try config.parseVersionScheme(object)
         try config.parseGate(object)
+        try config.parseStores(object)
         try config.parseLint(object)
         try config.parseStoreNotes(object)
         try config.parseProjects(object)

@@ -35,6 +35,8 @@ struct GateSettings: Sendable {
     var platformsConfigured = false
     /// Apple's lookup, asked before the minimum is raised.
     var appStore: AppStoreSettings?
+    /// The Firebase project whose Remote Config template `gate pull` and `gate publish` read and write.
+    var firebaseProjectID: String?
 
     struct AppStoreSettings: Sendable {
         var bundleID: String
@@ -57,7 +59,7 @@ struct GateSettings: Sendable {
         }
     }
 
-    static let keys = ["document", "format", "keys", "platforms", "appStore"]
+    static let keys = ["document", "format", "keys", "platforms", "appStore", "firebase"]
     static let example = #""gate": {"document": "remoteconfig.template.json", "format": "firebase"}"#
 }
 
@@ -130,6 +132,16 @@ extension Config {
                 country = code.lowercased()
             }
             settings.appStore = GateSettings.AppStoreSettings(bundleID: bundleID, country: country)
+        }
+        if let firebase = try gate.object("firebase") {
+            try firebase.rejectUnknownKeys(["projectId"])
+            guard let (project, node) = try firebase.string("projectId") else {
+                throw firebase.error(firebase.node, "'gate.firebase' needs \"projectId\", the Firebase project's ID, like \"acme-field\"")
+            }
+            guard !project.isEmpty, project.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ":" || $0 == ".") }) else {
+                throw firebase.error(node, "'gate.firebase.projectId' \"\(project)\" is not a Firebase project ID; use the project's, like \"acme-field\" (Firebase console → Project settings)")
+            }
+            settings.firebaseProjectID = project
         }
         self.gate = settings
     }

@@ -26,7 +26,7 @@ struct GateDecisionPlanner {
     /// `gate raise-min <version>`: refused unless the version is released, above the minimum, not above the latest,
     /// confirmed live (`confirmedLive`, not needed for a dry run) and, with 'gate.appStore', listed by Apple.
     func raiseMin(to version: GateVersion, confirmedLive: Bool, dryRun: Bool, environment: [String: String],
-                  warning: (String) -> Void) throws -> PlannedGateDecision {
+                  liveOptions: StoreLiveCheck.Options = .init(), warning: (String) -> Void) throws -> PlannedGateDecision {
         let settings = loaded.settings
         let release = try workspace.releasedVersion(version, because: "the minimum must be a version users can install")
         let site = try GateValueEdit.site(.minimumSupportedVersion, platform: platform, in: loaded)
@@ -48,10 +48,9 @@ struct GateDecisionPlanner {
         if !dryRun && !confirmedLive {
             throw CLIFailure(message: "raising the minimum to \(version) blocks every user below it, and apps already installed cannot be recalled; confirm that \(version) is live in \(FloorDecision(stores: workspace.stores).storesText()), then rerun with --confirm-live (relctl gate plan --min \(version) shows whom it blocks)")
         }
-        var live: String?
-        if let store = settings.appStore, platform != .android {
-            live = try StoreLiveCheck.confirm(store, minimum: version, environment: environment)
-        }
+        let verified = try StoreLiveCheck.verify(workspace, gate: settings, platform: platform, minimum: version,
+                                                 options: liveOptions, environment: environment, warning: warning)
+        let live: String? = verified.isEmpty ? nil : verified.joined(separator: "; ")
 
         // Written as the release names it (3.0.0 for a given 3.0).
         let edit = try edit(.minimumSupportedVersion, site: site, to: release.gateVersion)
@@ -63,6 +62,7 @@ struct GateDecisionPlanner {
                 notes.append("\(other) reads its own minimum \(value) (\(own.label), line \(own.line)), left as it is; raise it with: relctl gate raise-min \(version) --platform \(other)")
             }
         }
+        notes += verified.map { "live: \($0)" }
         notes += Self.skippedNotes(edit)
         let (marker, resolves, pending) = resolvedMarker(after: edit, warning: warning)
         if let pending { notes.append(pending) }

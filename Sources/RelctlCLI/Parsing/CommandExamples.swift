@@ -59,6 +59,17 @@ enum CommandExamples {
             ("relctl gate raise-min 3.0.0 --confirm-live --dry-run", "The diff and commit message, changing nothing."),
             ("relctl gate raise-min 3.0.0 --confirm-live", "Raise min_supported_version to 3.0.0 in one commit."),
         ]
+        case "gate status": return [
+            ("relctl gate status --live", "The document's values beside each store's live version and rollout."),
+        ]
+        case "gate pull": return [
+            ("relctl gate pull --dry-run", "What changed in the live Remote Config template, writing nothing."),
+            ("relctl gate pull", "Write the live template into the gate document, then commit it."),
+        ]
+        case "gate publish": return [
+            ("relctl gate publish --dry-run", "Read and validate; publish nothing."),
+            ("relctl gate publish --onto-live", "Apply only the minimum and latest onto the live template."),
+        ]
         case "gate keep-min": return [
             ("relctl gate keep-min --reason \"2.x keeps working\"", "Resolve the pending major release without raising the floor."),
         ]

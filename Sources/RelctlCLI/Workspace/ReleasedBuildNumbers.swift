@@ -14,6 +14,8 @@ struct ReleasedBuildNumbers {
     /// The highest iOS build each marketing version (the tag's core, `1.7.0`) was released with, and its tag: App
     /// Store Connect compares build numbers within one version.
     var iosByVersion: [String: (build: String, tag: String)] = [:]
+    /// The Android build number (versionCode) each release tag shipped, for the Google Play check (StoreLiveCheck).
+    var androidByTag: [String: String] = [:]
 
     /// Whether build number `value` is above `other` (anything is above nothing), number by number.
     static func isHigher(_ value: String, than other: String?) -> Bool {
@@ -86,6 +88,7 @@ extension Workspace {
                 result.ios = ios
                 raised = true
             }
+            if let android = androidBuild { result.androidByTag[name] = android }
             if let android = androidBuild, ReleasedBuildNumbers.isHigher(android, than: result.android) {
                 result.android = android
                 raised = true

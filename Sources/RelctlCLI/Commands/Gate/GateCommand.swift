@@ -25,5 +25,5 @@ enum GateCommand {
         """,
         run: { _, _ in throw InternalError("the gate group ran without a subcommand") },
         subcommands: [GateCheckCommand.spec, GateEvaluateCommand.spec, GatePlanCommand.spec, GateRaiseMinCommand.spec,
-                      GateKeepMinCommand.spec, GateSetLatestCommand.spec])
+                      GateKeepMinCommand.spec, GateSetLatestCommand.spec, GatePullCommand.spec, GatePublishCommand.spec, GateStatusCommand.spec])
 }
