@@ -253,8 +253,10 @@ struct InitJavaScriptWorkspaceTests {
         #expect(result.stderr.contains("note: left out apps/expo/package.json (version 0.0.1): the app is at 3.2.0; its package.json version is not the app's\n"), "\(result.stderr)")
     }
 
-    /// yarn workspaces (the array form) with turbo: one Expo app in apps/, found although the root is no app.
-    @Test func yarnAndTurboWithOneAppMakeOneProjectAndSkipTheRoot() throws {
+    /// yarn workspaces (the array form) with turbo: one Expo app in apps/, found although the root is no app. The
+    /// repository is that app: the single-app config names its files, so a fix in packages/config (which the app
+    /// ships) counts for it, and the next release follows.
+    @Test func yarnAndTurboWithOneAppMakeTheSingleAppConfigAndEveryCommitCounts() throws {
         let repo = try TestRepository()
         try repo.write("turbo.json", "{\n  \"$schema\": \"https://turbo.build/schema.json\",\n  \"tasks\": { \"build\": {} }\n}\n")
         try repo.write("package.json", "{\n  \"name\": \"shop\",\n  \"version\": \"0.0.0\",\n  \"private\": true,\n  \"workspaces\": [\"apps/*\", \"packages/*\"]\n}\n")
@@ -264,11 +266,21 @@ struct InitJavaScriptWorkspaceTests {
         try repo.commitAll("chore: yarn")
         let result = relctl(["init"], in: repo.path)
         #expect(result.code == 0, "\(result.stderr)")
-        #expect(result.stdout == "project mobile (Expo app) in apps/mobile, tagFormat mobile-v{version}\n  apps/mobile/app.json                         expo       version 1.0.0, iOS build 7, Android build 7\n  apps/mobile/package.json                     json       version 1.0.0\n", "\(result.stdout)")
-        let projects = try projectsOf(try repo.read(".relctl.json"))
-        // With one app, the shared package is no project of its own.
-        #expect(projects.map { $0["name"] as? String } == ["mobile"])
-        #expect(projects.first?["dependsOn"] == nil)
+        #expect(result.stdout == "apps/mobile/app.json                         expo       version 1.0.0, iOS build 7, Android build 7\napps/mobile/package.json                     json       version 1.0.0\n", "\(result.stdout)")
+        #expect(result.stderr.hasPrefix("note: one app in the workspace (package.json workspaces, turbo.json): apps/mobile (Expo app); every commit of the repository counts for it, the workspace's packages included (with several apps, 'projects' gives each its own version)\n"), "\(result.stderr)")
+        let config = try #require(try JSONSerialization.jsonObject(with: Data(try repo.read(".relctl.json").utf8)) as? [String: Any])
+        #expect(config["projects"] == nil)
+        #expect((config["files"] as? [[String: Any]])?.compactMap { $0["path"] as? String } == ["apps/mobile/app.json", "apps/mobile/package.json"])
+
+        // Following the advice: commit the config, adopt 1.0.0, then a fix in the shared package releases 1.0.1.
+        try repo.commitAll("chore: add relctl config")
+        let adopted = relctl(["adopt"], in: repo.path, environment: repo.goldenEnvironment())
+        #expect(adopted.code == 0, "\(adopted.stderr)")
+        try repo.write("packages/config/index.js", "module.exports = { retries: 3 };\n")
+        try repo.commitAll("fix(config): retry the checkout request")
+        let next = relctl(["next"], in: repo.path)
+        #expect(next.code == 0, "\(next.stderr)")
+        #expect(next.stdout == "1.0.1\n")
     }
 
     /// A React Native app at the root with workspace packages beside it is one app: the single-app config as before.

@@ -83,12 +83,17 @@ enum InitCommand {
         if let detected, detected.projects.count > 1 {
             return try runProjects(detected, arguments, context, root: root, configPath: configPath, configExists: configExists)
         }
-        let found = VersionFileDetection.run(root: root, tracked: tracked)
+        var found = VersionFileDetection.run(root: root, tracked: tracked)
         if let detected, detected.projects.count == 1, detected.workspaceRootIsNoApp,
            found.entries.allSatisfy({ $0.path == "package.json" }) {
             // One app inside a workspace that single-app detection does not reach (it finds nothing, or only the
-            // workspace root's package.json): a project of its own.
-            return try runProjects(detected, arguments, context, root: root, configPath: configPath, configExists: configExists)
+            // workspace root's package.json): the repository is that app, so the single-app config names its
+            // files, and every commit counts for it (the workspace's packages are part of the app it ships).
+            let app = detected.projects[0]
+            found.entries = app.entries
+            found.eas = nil
+            found.otherPlaces = []
+            found.notes = ["one app in the workspace (\(detected.source)): \(app.path) (\(app.kind)); every commit of the repository counts for it, the workspace's packages included (with several apps, 'projects' gives each its own version)"]
         }
         if let detected, detected.projects.isEmpty, detected.workspaceRootIsNoApp,
            found.entries.allSatisfy({ $0.path == "package.json" }) {

@@ -72,13 +72,13 @@ extension InitCommand {
             for line in lines { context.output.result(line) }
         }
         if let note = branches.note { context.output.note(note) }
-        context.output.note("found \(detected.projects.count) projects (\(detected.source)): each with its own version, tags, build numbers and changelog")
+        context.output.note("found \(detected.projects.count) project\(detected.projects.count == 1 ? "" : "s") (\(detected.source)): each with its own version, tags, build numbers and changelog")
         if dryRun {
             printDryRun(text, context: context, json: json, configExists: configExists, notes: leftOut + notes, warnings: [])
             return
         }
         for note in leftOut + notes { context.output.note(note) }
-        context.output.message("wrote \(Config.fileName) with \(detected.projects.count) projects (\(detected.projects.map(\.name).joined(separator: ", "))); check it, then run 'relctl current'")
+        context.output.message("wrote \(Config.fileName) with \(detected.projects.count) project\(detected.projects.count == 1 ? "" : "s") (\(detected.projects.map(\.name).joined(separator: ", "))); check it, then run 'relctl current'")
         context.output.message("next steps:\n  1. commit it: git add \(Config.fileName) && git commit -m \"chore: add relctl config\"\n  2. relctl status (each project: what is released, what comes next)\n  3. relctl release --all --dry-run (the releases due, changing nothing)")
     }
 
