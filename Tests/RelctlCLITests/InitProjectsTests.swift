@@ -283,6 +283,30 @@ struct InitJavaScriptWorkspaceTests {
         #expect(next.stdout == "1.0.1\n")
     }
 
+    /// A package an app uses through another package (consumer → @acme/feature-home → @acme/ui) is a dependency of
+    /// the app too: a fix in packages/ui counts for both apps.
+    @Test func aPackageUsedThroughAnotherCountsForTheApp() throws {
+        let repo = try TestRepository()
+        try repo.write("pnpm-workspace.yaml", "packages:\n  - 'apps/*'\n  - 'packages/*'\n")
+        try repo.write("package.json", "{\n  \"name\": \"acme\",\n  \"private\": true\n}\n")
+        try repo.write("apps/consumer/package.json", "{\n  \"name\": \"consumer\",\n  \"version\": \"2.0.0\",\n  \"dependencies\": { \"expo\": \"~51.0.8\", \"@acme/feature-home\": \"workspace:*\" }\n}\n")
+        try repo.write("apps/consumer/app.json", expoAppJSON("consumer", version: "2.0.0", build: 20))
+        try repo.write("apps/driver/package.json", "{\n  \"name\": \"driver\",\n  \"version\": \"0.4.0\",\n  \"dependencies\": { \"expo\": \"~51.0.8\", \"@acme/ui\": \"workspace:*\" }\n}\n")
+        try repo.write("apps/driver/app.json", expoAppJSON("driver", version: "0.4.0", build: 4))
+        try repo.write("packages/feature-home/package.json", "{\n  \"name\": \"@acme/feature-home\",\n  \"version\": \"1.0.0\",\n  \"dependencies\": { \"@acme/ui\": \"workspace:*\" }\n}\n")
+        try repo.write("packages/ui/package.json", "{\n  \"name\": \"@acme/ui\",\n  \"version\": \"1.2.0\"\n}\n")
+        try repo.commitAll("chore: workspace")
+        let result = relctl(["init"], in: repo.path)
+        #expect(result.code == 0, "\(result.stderr)")
+        let projects = try projectsOf(try repo.read(".relctl.json"))
+        let dependsOn = Dictionary(uniqueKeysWithValues: projects.compactMap { project in
+            (project["name"] as? String).map { ($0, (project["dependsOn"] as? [String]) ?? []) }
+        })
+        #expect(dependsOn["consumer"]?.sorted() == ["feature-home", "ui"], "\(dependsOn)")
+        #expect(dependsOn["driver"] == ["ui"], "\(dependsOn)")
+        #expect(!result.stderr.contains("packages/ui: a library or tooling package"), "\(result.stderr)")
+    }
+
     /// A React Native app at the root with workspace packages beside it is one app: the single-app config as before.
     @Test func anAppAtTheWorkspaceRootKeepsTheSingleAppConfig() throws {
         let repo = try TestRepository()

@@ -178,12 +178,22 @@ package enum ProjectDetection {
             names[name] = folder
             return name
         }
-        var shared: [String: [String]] = [:]  // library folder → apps depending on it
+        // library folder → apps depending on it, directly or through other libraries (app → feature-home → ui).
+        var shared: [String: [String]] = [:]
+        func uses(_ member: Member, _ library: Member) -> Bool {
+            (library.packageName.map { member.dependencies.contains($0) } ?? false) || member.pathDependencies.contains(library.folder)
+        }
+        let libraries = members.filter { $0.app == nil }
         for member in members where member.app != nil {
-            for library in members where library.app == nil {
-                let byName = library.packageName.map { member.dependencies.contains($0) } ?? false
-                if byName || member.pathDependencies.contains(library.folder) { shared[library.folder, default: []].append(member.folder) }
+            var reached: [String] = []
+            var queue = [member]
+            while let next = queue.popLast() {
+                for library in libraries where !reached.contains(library.folder) && uses(next, library) {
+                    reached.append(library.folder)
+                    queue.append(library)
+                }
             }
+            for folder in reached { shared[folder, default: []].append(member.folder) }
         }
         for member in members {
             guard let kind = member.app else { continue }
