@@ -187,7 +187,13 @@ enum ProjectReleases {
             output.message("halted (dry run): the real run writes the marker of \(names) and nothing else (no version file, changelog, commit or tag)")
         } else {
             if !writes.isEmpty {
-                do { try TransactionalWriter.write(writes) } catch { throw CLIFailure(message: "\(error.description); nothing was changed") }
+                // Writes with nothing to commit: the transaction writes them atomically, all or nothing, with no journal.
+                let first = plans[0].plan
+                var transaction = RepositoryTransaction(.init(kind: .release, subject: first.version, failed: "cannot write the markers of \(names)",
+                                                              restored: "nothing was changed"),
+                                                        root: first.root, head: first.head, identities: nil)
+                transaction.writes = writes
+                _ = try transaction.apply(repository: plans[0].workspace.repository, faults: FaultInjection(context.environment))
             }
             output.message("halted: the marker of \(names) holds the breaking changes and the decision; nothing else was written (no version file, changelog, commit or tag)")
         }
