@@ -5,6 +5,7 @@ import Glibc
 import RelctlCLI
 import RelctlCore
 import RelctlFiles
+import VersionGate
 
 /// The fuzz harnesses: each takes any bytes, must never crash, and checks what must hold for every input. A broken
 /// property stops the process (`fatalError`), which libFuzzer and the seeded driver both report as a crash, unless
@@ -99,16 +100,22 @@ package enum FuzzHarness {
         if let version = try? SemanticVersion.parse(text) { check(version == SemanticVersion(text), "parse and init disagree on \(text.debugDescription)") }
     }
 
-    /// JSON is JSON5; an error names a line of the text.
+    /// JSON is JSON5; an error names a line of the text. Both sides agree: the app library's parser (VersionGate)
+    /// accepts exactly the strict JSON RelctlCore's parser accepts, and reads the same values as the tree that
+    /// `relctl gate` converts for it (the gate document is parsed once, by RelctlCore).
     static func json(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)
         let lines = lineCount(bytes)
         var strict = false
+        let library = Result { () throws(GateDocumentError) in try GateJSON.parse(text) }
         do {
-            _ = try JSONDocument.parse(text, allowJSON5: false)
+            let tree = try JSONDocument.parse(text, allowJSON5: false)
             strict = true
+            let converted = Result { () throws(GateDocumentError) in try GateJSON(tree) }
+            check(converted == library, "the gate library reads \(text.debugDescription) as \(library), the converted tree as \(converted)")
         } catch {
             check(error.line >= 1 && error.line <= lines + 1, "JSON error at line \(error.line) of \(lines)")
+            if case .success = library { check(false, "strict JSON refused by RelctlCore, read by the gate library: \(text.debugDescription) (\(error.message))") }
         }
         do {
             _ = try JSONDocument.parse(text, allowJSON5: true)

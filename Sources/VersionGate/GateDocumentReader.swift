@@ -20,7 +20,12 @@ public struct GateDocumentReader: Sendable, Hashable {
     /// Reads `text`: a JSON syntax error, a document that is not an object (or `null`), or a Firebase
     /// template whose structure is wrong throws. Values are checked later, by ``GateDocument/config(for:)``.
     public func read(_ text: String) throws(GateDocumentError) -> GateDocument {
-        let root = try GateJSON.parse(text)
+        try read(root: try GateJSON.parse(text))
+    }
+
+    /// Reads a document already parsed: what ``read(_:)`` does after the JSON syntax. `relctl gate` parses the
+    /// document once, with positions, and hands the values here, so one load is one parse.
+    public func read(root: GateJSON) throws(GateDocumentError) -> GateDocument {
         switch root {
         case .null:
             return GateDocument(reader: self, root: root, isNull: true)

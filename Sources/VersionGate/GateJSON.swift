@@ -9,6 +9,10 @@ public indirect enum GateJSON: Sendable, Hashable {
     case bool(Bool)
     case null
 
+    /// How deep objects and arrays may nest in a document the library reads, so a hostile document cannot exhaust
+    /// the stack of a server that reads it. A value built from another parser's tree is held to the same limit.
+    public static let maximumDepth = 100
+
     /// Reads one JSON document. Throws ``GateDocumentError`` with the line of the first problem.
     public static func parse(_ text: String) throws(GateDocumentError) -> GateJSON {
         var parser = GateJSONParser(text)

@@ -1,7 +1,7 @@
 /// A strict RFC 8259 reader over UTF-8 bytes that reports the line of the first problem. Nesting is limited
 /// (``maximumDepth``) so a hostile document cannot exhaust the stack of a server that reads it.
 struct GateJSONParser {
-    static let maximumDepth = 100
+    static let maximumDepth = GateJSON.maximumDepth
 
     private let bytes: [UInt8]
     private var position = 0
