@@ -23,7 +23,7 @@ private func gatedMonorepo() throws -> TestRepository {
 
     """)
     try repo.write("apps/consumer/package.json", "{\n  \"name\": \"consumer\",\n  \"version\": \"2.5.0\"\n}\n")
-    try repo.write("apps/consumer/gate.json", try GateApp.input("gate.json"))
+    try repo.write("apps/consumer/gate.json", "{\n  \"minimumSupportedVersion\": \"2.3.0\",\n  \"latestVersion\": \"2.5.0\"\n}\n")
     try repo.write("apps/driver/package.json", "{\n  \"name\": \"driver\",\n  \"version\": \"1.0.0\"\n}\n")
     try repo.commitAll("chore: two apps")
     for version in ["2.3.0", "2.4.0", "2.5.0"] { try repo.tag("consumer-v\(version)", at: "HEAD") }
@@ -55,7 +55,12 @@ struct ProjectsGateTests {
 
         // status names the project's pending decision with the commands as the marker has them.
         let status = run(repo, ["status"])
-        #expect(status.stderr.contains("major release 3.0.0 of consumer is pending: min_supported_version is unchanged; raise it only once 3.0.0 is live in every store the app ships to, then run, in order: relctl gate set-latest 3.0.0 --project consumer, then relctl gate raise-min 3.0.0 --confirm-live --project consumer"), "\(status.stderr)")
+        #expect((status.stdout + status.stderr).contains("""
+        major pending: 3.0.0 released 2026-09-21; min_supported_version unchanged
+                       raise it once 3.0.0 is live in every store the app ships to: relctl gate set-latest 3.0.0 --project consumer, then relctl gate raise-min 3.0.0 --confirm-live --project consumer
+                       or keep it: relctl gate keep-min --project consumer --reason TEXT
+
+        """), "\(status.stdout)\(status.stderr)")
 
         // At the root without --project: the list, exit 64, nothing written.
         let before = try repo.snapshot()

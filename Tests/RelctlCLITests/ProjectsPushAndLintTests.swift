@@ -56,10 +56,10 @@ struct ProjectsPushAndLintTests {
         let push = run(repo, ["release", "--all", "--push"])
         #expect(push.code == 0, "\(push.stderr)")
         #expect(push.stderr == """
-        consumer: no release is due (no commit since consumer-v1.1.0 counts for apps/consumer (or packages/ui)); consumer-v1.1.0 is released locally but not on 'origin': pushing it
+        consumer-v1.1.0 is released locally but not on 'origin': pushing it
         pushed main and consumer-v1.1.0 to 'origin'
-        driver: no release is due; driver-v2.0.0 is already on 'origin'
-        ui: no release is due; ui-v0.1.0 is already on 'origin'
+        driver: no commit since driver-v2.0.0 changes apps/driver (2 commits changed other folders); driver-v2.0.0 is already on 'origin'
+        ui: no commit since ui-v0.1.0 changes packages/ui (2 commits changed other folders); ui-v0.1.0 is already on 'origin'
 
         """ , "\(push.stderr)")
         #expect(try origin.git(["tag", "--list", "consumer-v1.1.0"]) == "consumer-v1.1.0\n")
