@@ -81,10 +81,12 @@ struct InitTwoAndroidAppsTests {
         note: appa: tagFormat "APPA-{version}" follows the tags APPA-21.0.0, APPA-22.0.0
         note: appb: tags such as APPB_22_0 hold the version with '_' between its numbers, which a tagFormat cannot write; kept "appb-v{version}" (the first release tags appb-v<version>; set the tagFormat by hand to another shape if you prefer)
         wrote .relctl.json with 2 projects (appa, appb); check it, then run 'relctl current'
+        appb's files hold 22.0.0, and no release tag of theirs is reachable from HEAD: if those versions are in the stores, run 'relctl adopt --project appb' to tag them as the last releases, so the next releases follow them
         next steps:
           1. commit it: git add .relctl.json && git commit -m "chore: add relctl config"
-          2. relctl status (each project: what is released, what comes next)
-          3. relctl release --all --dry-run (the releases due, changing nothing)
+          2. relctl adopt --project appb (tags the version each app's files hold as its last release, so the next one follows it)
+          3. relctl status (each project: what is released, what comes next)
+          4. relctl release --all --dry-run (the releases due, changing nothing)
 
         """, "\(result.stderr)")
         let projects = try projectsOf(try repo.read(".relctl.json"))
