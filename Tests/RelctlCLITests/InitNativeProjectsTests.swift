@@ -245,6 +245,22 @@ struct InitXcodeTwoPlatformsTests {
         return repo
     }
 
+    /// One top-level list with both apps (same version, each its own build numbers): an iOS app's and a Mac app's
+    /// builds are not drift (two apps in App Store Connect); two iOS application targets' are.
+    @Test func currentReportsNoBuildDriftBetweenAnIOSAndAMacApp() throws {
+        let repo = try notes()
+        try repo.write("Config/macOS.xcconfig", "// Mac app, released on its own\nMARKETING_VERSION = 4.2.0\nCURRENT_PROJECT_VERSION = 95\n")
+        try repo.write(".relctl.json", "{\"files\": [{\"path\": \"Notes.xcodeproj/project.pbxproj\", \"format\": \"pbxproj\"}, {\"path\": \"Config/iOS.xcconfig\", \"format\": \"xcconfig\"}, {\"path\": \"Config/macOS.xcconfig\", \"format\": \"xcconfig\"}]}\n")
+        let current = relctl(["current"], in: repo.path)
+        #expect(current.code == 0, "\(current.stderr)")
+        #expect(current.stderr == "", "\(current.stderr)")
+        // The "Mac" target built for iphoneos: two iOS apps reading one build counter, so 412 and 95 are drift.
+        try repo.write("Notes.xcodeproj/project.pbxproj", try repo.read("Notes.xcodeproj/project.pbxproj").replacingOccurrences(of: "SDKROOT = macosx;", with: "SDKROOT = iphoneos;"))
+        let same = relctl(["current"], in: repo.path)
+        #expect(same.code == 2, "\(same.stderr)")
+        #expect(same.stderr.hasPrefix("error: version drift: iosBuild differs: "), "\(same.stderr)")
+    }
+
     @Test func eachApplicationTargetIsAProjectAndEachSyncsAlone() throws {
         let repo = try notes()
         let result = relctl(["init"], in: repo.path)
