@@ -14,10 +14,28 @@ public struct FloorDecision: Sendable, Equatable {
     /// The stores the app ships to, App Store first; empty when its version files do not tell (then every store).
     public var stores: [StorePlatform]
     public var gate: Gate
+    /// The project of a repository holding several apps (`projects` in .relctl.json) whose release this is: every
+    /// command named carries `--project NAME`, and the banner and the marker name it. Nil for a repository of one app.
+    public var project: String?
 
-    public init(stores: [StorePlatform] = [.ios, .android], gate: Gate = .ready) {
+    public init(stores: [StorePlatform] = [.ios, .android], gate: Gate = .ready, project: String? = nil) {
         self.stores = StorePlatform.allCases.filter(stores.contains)
         self.gate = gate
+        self.project = project
+    }
+
+    /// ` --project NAME`, or "" without a project.
+    public var projectOption: String { project.map { " --project \($0)" } ?? "" }
+
+    /// The command that makes a halted major release: `relctl release --confirm-major`, for a project
+    /// `relctl release --project NAME --confirm-major`.
+    public var confirmCommand: String {
+        project.map { "relctl release --project \($0) --confirm-major" } ?? MajorReleaseNotice.confirmCommand
+    }
+
+    /// The command that resolves the decision without raising the store minimum (with `--project NAME` for a project).
+    public var keepCommand: String {
+        project.map { "relctl gate keep-min --project \($0) --reason \"<why>\"" } ?? MajorReleaseNotice.keepCommand
     }
 
     public static func storeName(_ platform: StorePlatform) -> String {
@@ -40,8 +58,9 @@ public struct FloorDecision: Sendable, Equatable {
     public func raiseCommands(version: String) -> [String] {
         switch gate {
         case .notConfigured: return []
-        case .latestBelow: return [MajorReleaseNotice.setLatestCommand(version: version), MajorReleaseNotice.raiseCommand(version: version)]
-        case .ready: return [MajorReleaseNotice.raiseCommand(version: version)]
+        case .latestBelow: return [MajorReleaseNotice.setLatestCommand(version: version) + projectOption,
+                                   MajorReleaseNotice.raiseCommand(version: version) + projectOption]
+        case .ready: return [MajorReleaseNotice.raiseCommand(version: version) + projectOption]
         }
     }
 
@@ -112,8 +131,8 @@ public struct MajorReleaseNotice: Sendable, Equatable {
         /// The commands for `version`, as `floor` needs them.
         public init(version: String, floor: FloorDecision = FloorDecision()) {
             let raise = floor.raiseCommands(version: version)
-            self.init(release: MajorReleaseNotice.confirmCommand, setLatest: raise.count == 2 ? raise[0] : nil,
-                      raiseMin: raise.last, keepMin: MajorReleaseNotice.keepCommand)
+            self.init(release: floor.confirmCommand, setLatest: raise.count == 2 ? raise[0] : nil,
+                      raiseMin: raise.last, keepMin: floor.keepCommand)
         }
     }
 
@@ -158,8 +177,8 @@ public struct MajorReleaseNotice: Sendable, Equatable {
 
     /// The human instruction after the release, on one line.
     public static func instruction(version: String, floor: FloorDecision = FloorDecision()) -> String {
-        "Major release \(version): min_supported_version was NOT changed; "
-            + "\(floor.raiseSentence(version: version)) (or keep it: \(keepCommand))"
+        "Major release \(version)\(floor.project.map { " of \($0)" } ?? ""): min_supported_version was NOT changed; "
+            + "\(floor.raiseSentence(version: version)) (or keep it: \(floor.keepCommand))"
     }
 
     /// The human instruction when `"onMajor": "halt"` stopped the release, on one line.
@@ -170,7 +189,7 @@ public struct MajorReleaseNotice: Sendable, Equatable {
 
     /// The decision, in order: the release itself, then the store minimum once the release is live.
     public static func decision(version: String, floor: FloorDecision = FloorDecision()) -> String {
-        "Release \(version) only after reviewing its breaking changes (\(confirmCommand) when relctl halted it). "
+        "Release \(floor.project.map { "\($0) " } ?? "")\(version) only after reviewing its breaking changes (\(floor.confirmCommand) when relctl halted it). "
             + "Then, once \(version) is live in \(floor.storesText()), either raise "
             + "min_supported_version to \(version), which blocks every older build, or keep it and say why."
             + (floor.gate == .notConfigured ? " Raising it needs a version gate, and none is configured: \(FloorDecision.gateHowTo)." : "")
@@ -194,6 +213,7 @@ public struct MajorReleaseNotice: Sendable, Equatable {
         func string(_ text: String?) -> String { text.map { JSONDocument.quote($0) } ?? "null" }
         var out = "{\n"
         out += "  \"schemaVersion\": \(Self.schemaVersion),\n"
+        if let project = floor.project { out += "  \"project\": \(string(project)),\n" }
         out += "  \"version\": \(string(version)),\n"
         out += "  \"previousVersion\": \(string(previousVersion)),\n"
         out += "  \"tag\": \(string(tag)),\n"
@@ -273,6 +293,10 @@ public struct MajorReleaseNotice: Sendable, Equatable {
             }
             floor.stores = StorePlatform.allCases.filter(stores.contains)
         }
+        if let node = root.member("project") {
+            guard let name = node.stringValue else { return nil }
+            floor.project = name
+        }
         if let commands {
             floor.gate = commands.raiseMin == nil ? .notConfigured : commands.setLatest != nil ? .latestBelow : .ready
         }
@@ -297,8 +321,9 @@ public struct MajorReleaseNotice: Sendable, Equatable {
         let haltLines = [
             "!!",
             "!!  HALTED: nothing is released yet (no commit, no tag). Review the",
-            "!!  breaking changes in .major-release-pending, then release with:",
-            "!!      \(Self.confirmCommand)",
+            floor.project == nil ? "!!  breaking changes in .major-release-pending, then release with:"
+                : "!!  breaking changes in its .major-release-pending, then release with:",
+            "!!      \(floor.confirmCommand)",
             "!!",
             rule,
         ]
@@ -306,7 +331,7 @@ public struct MajorReleaseNotice: Sendable, Equatable {
             bang,
             bang,
             "!!",
-            "!!  MAJOR RELEASE \(version)  (\(origin))",
+            "!!  MAJOR RELEASE \(version)\(floor.project.map { " OF \(Self.printable($0))" } ?? "")  (\(origin))",
             "!!",
             rule,
         ] + (halted ? haltLines : []) + [
@@ -318,7 +343,7 @@ public struct MajorReleaseNotice: Sendable, Equatable {
             "!!",
         ] + raiseLines(version) + [
             "!!  or keep it, saying why:",
-            "!!      \(Self.keepCommand)",
+            "!!      \(floor.keepCommand)",
             "!!",
             "!!  \(count) breaking change\(count == 1 ? "" : "s") in this release.",
             "!!",

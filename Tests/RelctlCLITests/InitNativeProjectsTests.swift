@@ -81,10 +81,12 @@ struct InitTwoAndroidAppsTests {
         note: appa: tagFormat "APPA-{version}" follows the tags APPA-21.0.0, APPA-22.0.0
         note: appb: tags such as APPB_22_0 hold the version with '_' between its numbers, which a tagFormat cannot write; kept "appb-v{version}" (the first release tags appb-v<version>; set the tagFormat by hand to another shape if you prefer)
         wrote .relctl.json with 2 projects (appa, appb); check it, then run 'relctl current'
+        appb's files hold 22.0.0, and no release tag of theirs is reachable from HEAD: if those versions are in the stores, run 'relctl adopt --project appb' to tag them as the last releases, so the next releases follow them
         next steps:
           1. commit it: git add .relctl.json && git commit -m "chore: add relctl config"
-          2. relctl status (each project: what is released, what comes next)
-          3. relctl release --all --dry-run (the releases due, changing nothing)
+          2. relctl adopt --project appb (tags the version each app's files hold as its last release, so the next one follows it)
+          3. relctl status (each project: what is released, what comes next)
+          4. relctl release --all --dry-run (the releases due, changing nothing)
 
         """, "\(result.stderr)")
         let projects = try projectsOf(try repo.read(".relctl.json"))
@@ -241,6 +243,22 @@ struct InitXcodeTwoPlatformsTests {
         try repo.write("Config/macOS.xcconfig", "// Mac app, released on its own\nMARKETING_VERSION = 1.8.0\nCURRENT_PROJECT_VERSION = 95\n")
         try repo.commitAll("chore: notes")
         return repo
+    }
+
+    /// One top-level list with both apps (same version, each its own build numbers): an iOS app's and a Mac app's
+    /// builds are not drift (two apps in App Store Connect); two iOS application targets' are.
+    @Test func currentReportsNoBuildDriftBetweenAnIOSAndAMacApp() throws {
+        let repo = try notes()
+        try repo.write("Config/macOS.xcconfig", "// Mac app, released on its own\nMARKETING_VERSION = 4.2.0\nCURRENT_PROJECT_VERSION = 95\n")
+        try repo.write(".relctl.json", "{\"files\": [{\"path\": \"Notes.xcodeproj/project.pbxproj\", \"format\": \"pbxproj\"}, {\"path\": \"Config/iOS.xcconfig\", \"format\": \"xcconfig\"}, {\"path\": \"Config/macOS.xcconfig\", \"format\": \"xcconfig\"}]}\n")
+        let current = relctl(["current"], in: repo.path)
+        #expect(current.code == 0, "\(current.stderr)")
+        #expect(current.stderr == "", "\(current.stderr)")
+        // The "Mac" target built for iphoneos: two iOS apps reading one build counter, so 412 and 95 are drift.
+        try repo.write("Notes.xcodeproj/project.pbxproj", try repo.read("Notes.xcodeproj/project.pbxproj").replacingOccurrences(of: "SDKROOT = macosx;", with: "SDKROOT = iphoneos;"))
+        let same = relctl(["current"], in: repo.path)
+        #expect(same.code == 2, "\(same.stderr)")
+        #expect(same.stderr.hasPrefix("error: version drift: iosBuild differs: "), "\(same.stderr)")
     }
 
     @Test func eachApplicationTargetIsAProjectAndEachSyncsAlone() throws {

@@ -207,7 +207,8 @@ struct InitJavaScriptWorkspaceTests {
         #expect(written.stderr == "note: found 3 projects (pnpm-workspace.yaml): each with its own version, tags, build numbers and changelog\n"
                  + Self.pnpmLeftOut
                  + "wrote .relctl.json with 3 projects (consumer, driver, ui); check it, then run 'relctl current'\n"
-                 + "next steps:\n  1. commit it: git add .relctl.json && git commit -m \"chore: add relctl config\"\n  2. relctl status (each project: what is released, what comes next)\n  3. relctl release --all --dry-run (the releases due, changing nothing)\n",
+                 + "consumer's files hold 1.4.0; driver's files hold 2.1.0; ui's files hold 0.3.2, and no release tag of theirs is reachable from HEAD: if those versions are in the stores, run 'relctl adopt --project consumer --project driver --project ui' to tag them as the last releases, so the next releases follow them\n"
+                 + "next steps:\n  1. commit it: git add .relctl.json && git commit -m \"chore: add relctl config\"\n  2. relctl adopt --project consumer --project driver --project ui (tags the version each app's files hold as its last release, so the next one follows it)\n  3. relctl status (each project: what is released, what comes next)\n  4. relctl release --all --dry-run (the releases due, changing nothing)\n",
                  "\(written.stderr)")
         // The root package.json at 0.0.0 is in no project.
         let config = try repo.read(".relctl.json")

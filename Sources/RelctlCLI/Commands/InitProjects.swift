@@ -79,7 +79,31 @@ extension InitCommand {
         }
         for note in leftOut + notes { context.output.note(note) }
         context.output.message("wrote \(Config.fileName) with \(detected.projects.count) project\(detected.projects.count == 1 ? "" : "s") (\(detected.projects.map(\.name).joined(separator: ", "))); check it, then run 'relctl current'")
-        context.output.message("next steps:\n  1. commit it: git add \(Config.fileName) && git commit -m \"chore: add relctl config\"\n  2. relctl status (each project: what is released, what comes next)\n  3. relctl release --all --dry-run (the releases due, changing nothing)")
+        let adopt = projectsToAdopt(arguments, context)
+        if !adopt.isEmpty {
+            context.output.message("\(adopt.map(\.text).joined(separator: "; ")), and no release tag of theirs is reachable from HEAD: if those versions are in the stores, run 'relctl adopt\(adopt.map { " --project \($0.name)" }.joined())' to tag them as the last releases, so the next releases follow them")
+        }
+        var steps = ["commit it: git add \(Config.fileName) && git commit -m \"chore: add relctl config\""]
+        if !adopt.isEmpty {
+            steps.append("relctl adopt\(adopt.map { " --project \($0.name)" }.joined()) (tags the version each app's files hold as its last release, so the next one follows it)")
+        }
+        steps += ["relctl status (each project: what is released, what comes next)", "relctl release --all --dry-run (the releases due, changing nothing)"]
+        context.output.message("next steps:\n" + steps.enumerated().map { "  \($0.offset + 1). \($0.element)" }.joined(separator: "\n"))
+    }
+
+    /// The projects whose files hold a stable version with no release tag of the project reachable from HEAD (as
+    /// `offerAdoption` for one app): their first release would otherwise start over at the initial version.
+    static func projectsToAdopt(_ arguments: ParsedArguments, _ context: CommandContext) -> [(name: String, text: String)] {
+        guard let workspace = try? Workspace.open(arguments, context) else { return [] }
+        var found: [(name: String, text: String)] = []
+        for project in workspace.config.projects where !project.files.isEmpty {
+            let scoped = workspace.forProject(project)
+            guard let current = try? scoped.readVersions(), case let floor = VersionFloor(current),
+                  let held = floor.held, floor.agreed, VersionParts(held.value).prerelease == nil,
+                  let analysis = try? scoped.analyze(), analysis.baseTag == nil else { continue }
+            found.append((project.name, "\(project.name)'s files hold \(held.value)"))
+        }
+        return found
     }
 
     /// One `projects` item: name, path, tagFormat, files, changelog (in the project's folder), dependsOn.

@@ -122,7 +122,7 @@ enum StatusCommand {
         text += GateStatusReport.text(workspace)
         if let pending, halted {
             text += "major pending: \(pending.version) halted \(pending.date.prefix(10)), not released; min_supported_version unchanged\n"
-            text += "               review its breaking changes, then: \(MajorReleaseNotice.confirmCommand)\n"
+            text += "               review its breaking changes, then: \(workspace.floorDecision(for: pending.version).confirmCommand)\n"
         } else if let pending {
             text += "major pending: \(pending.version) released \(pending.date.prefix(10)); min_supported_version unchanged\n"
             let floor = workspace.floorDecision(for: pending.version)
@@ -131,7 +131,7 @@ enum StatusCommand {
             } else {
                 text += "               raise it once \(pending.version) is live in \(floor.storesText()): \(floor.raiseCommands(version: pending.version).joined(separator: ", then "))\n"
             }
-            text += "               or keep it: relctl gate keep-min --reason TEXT\n"
+            text += "               or keep it: relctl gate keep-min\(workspace.projectOption) --reason TEXT\n"
         } else {
             text += "major pending: none\n"
         }

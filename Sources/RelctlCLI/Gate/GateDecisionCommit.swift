@@ -17,6 +17,8 @@ struct GateDecisionCommit {
     var documentPath: String?
     /// The marker to remove: its bytes, so a failed commit can put it back.
     var marker: (path: String, bytes: [UInt8])?
+    /// The marker's root-relative path: inside the project's folder for a project (`apps/consumer/.major-release-pending`).
+    var markerRelativePath = MajorReleaseMarker.fileName
     var message: String
 
     /// `message`'s body lines are wrapped at 72 columns, as git's tools show them best; its title is kept.
@@ -50,7 +52,7 @@ struct GateDecisionCommit {
 
     /// The root-relative paths the commit changes.
     var paths: [String] {
-        [documentPath].compactMap { $0 } + (marker == nil ? [] : [MajorReleaseMarker.fileName])
+        [documentPath].compactMap { $0 } + (marker == nil ? [] : [markerRelativePath])
     }
 
     /// What `git diff` would show for the change, for `--dry-run`: the document's edit and the marker's removal.
@@ -60,7 +62,7 @@ struct GateDecisionCommit {
             text += UnifiedDiff.render(old: document.oldBytes, new: document.newBytes, path: documentPath)
         }
         if let marker {
-            text += Self.deletionDiff(marker.bytes, path: MajorReleaseMarker.fileName)
+            text += Self.deletionDiff(marker.bytes, path: markerRelativePath)
         }
         return text
     }

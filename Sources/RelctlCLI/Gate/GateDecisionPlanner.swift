@@ -39,14 +39,14 @@ struct GateDecisionPlanner {
         let latestSite = loaded.layout.site(of: latestKey, for: platform, reader: loaded.reader)
         guard let latest = current?.latestVersion else {
             throw Problem("\"\(latestKey)\" has no value for \(platform?.rawValue ?? "the default"), so relctl cannot tell that \(version) is not above the latest",
-                          at: loaded.location(latestSite?.line), hint: "set the latest first: relctl gate set-latest \(version)")
+                          at: loaded.location(latestSite?.line), hint: "set the latest first: relctl gate set-latest \(version)\(workspace.projectOption)")
         }
         if Self.blocksTheLatest(minimum: version, latest: latest) {
             throw Problem("\(version) is above \(whose) latest \(latest) (\(latestSite?.label ?? "\"\(latestKey)\"")): users on \(latest) would be blocked with nothing newer to install",
-                          at: loaded.location(latestSite?.line ?? site.line), hint: "move the latest first: relctl gate set-latest \(version)\(platform.map { " --platform \($0)" } ?? "")")
+                          at: loaded.location(latestSite?.line ?? site.line), hint: "move the latest first: relctl gate set-latest \(version)\(workspace.projectOption)\(platform.map { " --platform \($0)" } ?? "")")
         }
         if !dryRun && !confirmedLive {
-            throw CLIFailure(message: "raising the minimum to \(version) blocks every user below it, and apps already installed cannot be recalled; confirm that \(version) is live in \(FloorDecision(stores: workspace.stores).storesText()), then rerun with --confirm-live (relctl gate plan --min \(version) shows whom it blocks)")
+            throw CLIFailure(message: "raising the minimum to \(version) blocks every user below it, and apps already installed cannot be recalled; confirm that \(version) is live in \(FloorDecision(stores: workspace.stores).storesText()), then rerun with --confirm-live (relctl gate plan\(workspace.projectOption) --min \(version) shows whom it blocks)")
         }
         let verified = try StoreLiveCheck.verify(workspace, gate: settings, platform: platform, minimum: version,
                                                  options: liveOptions, environment: environment, warning: warning)
@@ -59,7 +59,7 @@ struct GateDecisionPlanner {
             for (other, _) in settings.platforms {
                 guard let own = loaded.layout.site(of: site.key, for: other, reader: loaded.reader), own.condition != nil else { continue }
                 let value = (try? loaded.config(for: other))??.minimumSupportedVersion?.description ?? "none"
-                notes.append("\(other) reads its own minimum \(value) (\(own.label), line \(own.line)), left as it is; raise it with: relctl gate raise-min \(version) --platform \(other)")
+                notes.append("\(other) reads its own minimum \(value) (\(own.label), line \(own.line)), left as it is; raise it with: relctl gate raise-min \(version)\(workspace.projectOption) --platform \(other)")
             }
         }
         notes += verified.map { "live: \($0)" }
@@ -141,7 +141,7 @@ struct GateDecisionPlanner {
         // The marker as the workspace read it at open (`PendingMajor`).
         guard let marked = workspace.pendingMajor else { return (nil, nil, nil) }
         guard let notice = marked.notice else {
-            warning("\(MajorReleaseMarker.fileName) is not readable, so it is left as it is; check the file")
+            warning("\(workspace.markerRelativePath) is not readable, so it is left as it is; check the file")
             return (nil, nil, nil)
         }
         let pending = GateVersion(notice.version)
@@ -150,10 +150,10 @@ struct GateDecisionPlanner {
             return minimum.map { $0 < pending } ?? true ? "\(entry.platform) (\(minimum?.description ?? "none"))" : nil
         }
         guard below.isEmpty else {
-            return (nil, nil, "the major release \(notice.version) stays pending (\(MajorReleaseMarker.fileName) is kept): the minimum of \(below.joined(separator: ", ")) is still below it; raise it there too, or record the decision with relctl gate keep-min --reason TEXT")
+            return (nil, nil, "the major release \(notice.version) stays pending (\(workspace.markerRelativePath) is kept): the minimum of \(below.joined(separator: ", ")) is still below it; raise it there too, or record the decision with relctl gate keep-min\(workspace.projectOption) --reason TEXT")
         }
         return ((marked.path, marked.bytes),
-                "Resolves the pending major release \(notice.version) (tag \(notice.tag)): \(MajorReleaseMarker.fileName) removed.", nil)
+                "Resolves the pending major release \(notice.version) (tag \(notice.tag)): \(workspace.markerRelativePath) removed.", nil)
     }
 }
 
@@ -172,14 +172,14 @@ extension GateDecisionPlanner {
     static func keepMin(workspace: Workspace, reason: String) throws -> PlannedGateDecision {
         // The marker as the workspace read it at open (`PendingMajor`).
         guard let pending = workspace.pendingMajor else {
-            throw CLIFailure(message: "no major release decision is pending: there is no \(MajorReleaseMarker.fileName) at the repository root, so there is nothing to keep")
+            throw CLIFailure(message: "no major release decision is pending: there is no \(workspace.markerRelativePath) \(workspace.project.map { "(project \"\($0.name)\")" } ?? "at the repository root"), so there is nothing to keep")
         }
         guard let notice = pending.notice else {
-            throw Problem("is not a major-release marker relctl can read", at: DiagnosticLocation(path: MajorReleaseMarker.fileName),
-                          hint: "restore it from git (git checkout -- \(MajorReleaseMarker.fileName)), or remove it yourself if no decision is pending")
+            throw Problem("is not a major-release marker relctl can read", at: DiagnosticLocation(path: workspace.markerRelativePath),
+                          hint: "restore it from git (git checkout -- \(workspace.markerRelativePath)), or remove it yourself if no decision is pending")
         }
         if pending.committed == nil {
-            throw CLIFailure(message: "\(MajorReleaseMarker.fileName) is not committed: the major release \(notice.version) was halted and has not been made yet; relctl release --confirm-major makes it (and commits the marker), then decide with raise-min or keep-min")
+            throw CLIFailure(message: "\(workspace.markerRelativePath) is not committed: the major release \(notice.version) was halted and has not been made yet; relctl release --confirm-major\(workspace.projectOption) makes it (and commits the marker), then decide with raise-min or keep-min")
         }
         var stays = "min_supported_version stays as it is"
         if workspace.config.gate != nil, let loaded = try? workspace.loadGateDocument() {
@@ -189,7 +189,7 @@ extension GateDecisionPlanner {
         var message = "chore(gate): keep the minimum supported version after major release \(notice.version)\n\n"
         message += "Decision recorded with relctl gate keep-min: \(stays); old builds keep working after the major release \(notice.version) (tag \(notice.tag)).\n\n"
         message += "Reason: \(reason)\n\n"
-        message += "Resolves the pending major release \(notice.version): \(MajorReleaseMarker.fileName) removed.\n"
+        message += "Resolves the pending major release \(notice.version): \(workspace.markerRelativePath) removed.\n"
         return PlannedGateDecision(
             commit: GateDecisionCommit(.gateKeepMin, subject: notice.version, document: nil, documentPath: nil,
                                        marker: (pending.path, pending.bytes), message: message),
@@ -222,7 +222,14 @@ struct PlannedGateDecision {
     /// Prints the notes, then records the decision (or with `dryRun` shows it).
     func record(_ workspace: Workspace, context: CommandContext, dryRun: Bool, json printsJSON: Bool) throws {
         for note in notes { context.output.note(note) }
+        var commit = self.commit
+        commit.markerRelativePath = workspace.markerRelativePath
         try commit.record(workspace, context: context, dryRun: dryRun, done: done, deployHint: deployHint,
                           json: printsJSON ? json : nil)
     }
+}
+
+extension Workspace {
+    /// ` --project NAME` for advice naming a relctl command, when the workspace is a project's; "" otherwise.
+    var projectOption: String { project.map { " --project \($0.name)" } ?? "" }
 }

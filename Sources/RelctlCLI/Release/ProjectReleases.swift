@@ -32,6 +32,7 @@ enum ProjectReleases {
         var problems: [Problem] = []
         var planned: [Planned] = []
         var nothingDue: [(name: String, report: ReleaseReport)] = []
+        var unpushed: [(workspace: Workspace, tag: String, reason: String)] = []
         for var workspace in selection.workspaces {
             let name = workspace.project?.name ?? ""
             workspace.markersCheckedElsewhere = selection.workspaces.filter { $0.project?.name != name }.map(\.markerRelativePath)
@@ -44,7 +45,13 @@ enum ProjectReleases {
             if let problem = workspace.backwardsProblem(analysis, floor: floor) { problems.append(Problem(label + problem)); continue }
             for note in workspace.baseNotes(analysis, floor: floor) { output.note(label + note) }
             guard let next = analysis.next else {
-                output.message(label + (analysis.reason ?? "no release is due"))
+                if request.push, let tag = analysis.lastReleaseTag {
+                    // With --push, the project's last release, made locally by a run whose push failed, is pushed
+                    // below (as for one app: `Publishing.republish`).
+                    unpushed.append((workspace, tag, label + (analysis.reason ?? "no release is due")))
+                } else {
+                    output.message(label + (analysis.reason ?? "no release is due"))
+                }
                 nothingDue.append((name, ReleaseReport(nothingDue: analysis, majorPending: workspace.pendingMajor?.notice != nil,
                                                        dryRun: request.dryRun)))
                 continue
@@ -68,6 +75,14 @@ enum ProjectReleases {
         // One problem anywhere: nothing is written for any project.
         if !problems.isEmpty { throw PreflightFailure(problems: problems) }
         guard !planned.isEmpty else {
+            for item in unpushed {
+                let pushed = try Publishing.republish(item.tag, reason: item.reason, repository: item.workspace.repository,
+                                                      remote: request.remote, dryRun: request.dryRun,
+                                                      config: item.workspace.config, context: context)
+                if pushed, let index = nothingDue.firstIndex(where: { $0.name == item.workspace.project?.name }) {
+                    nothingDue[index].report.pushed = true
+                }
+            }
             if request.json { output.result(JSONOutput.array(nothingDue.map { $0.report.json.withProject($0.name) }).rendered()) }
             context.ci?.publish(outputs: ciOutputs(released: [], nothingDue: nothingDue), output: output)
             return
@@ -87,6 +102,7 @@ enum ProjectReleases {
         }
         if !haltedPlans.isEmpty { try halted(haltedPlans, request: request, context: context) }
         if request.dryRun {
+            for item in unpushed { output.message(item.reason) }
             if request.json {
                 output.result(JSONOutput.array(planned.map { ReleaseReport($0.plan, commit: nil, pushed: false, dryRun: true).json.withProject($0.name) }
                                                + nothingDue.map { $0.report.json.withProject($0.name) }).rendered())
@@ -125,6 +141,16 @@ enum ProjectReleases {
         let reports = planned.map { ($0.name, ReleaseReport($0.plan, commit: applied.commit?.hex, pushed: pushed, dryRun: false)) }
         for (name, report) in reports { output.message("\(name): " + report.releasedLine) }
         if pushed { output.message("pushed \(joined.branch ?? "HEAD") and \(tags.joined(separator: ", ")) to '\(request.remote)'") }
+        // The projects with nothing due: their last release, if made locally and never pushed, follows the branch.
+        for item in unpushed {
+            guard pushed else { output.message(item.reason); continue }
+            do {
+                _ = try Publishing.republish(item.tag, reason: item.reason, repository: item.workspace.repository, remote: request.remote,
+                                             dryRun: false, config: item.workspace.config, context: context)
+            } catch let failure as CLIFailure {
+                pushFailure = (pushFailure.map { $0 + "; " } ?? "") + failure.message
+            }
+        }
         if let pushFailure { output.error(pushFailure) }
         if request.json {
             output.result(JSONOutput.array(reports.map { $0.1.json.withProject($0.0) } + nothingDue.map { $0.report.json.withProject($0.name) }).rendered())

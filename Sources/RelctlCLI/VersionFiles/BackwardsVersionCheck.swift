@@ -19,12 +19,12 @@ extension Workspace {
             case .lower:
                 return "\(site.path):\(site.line): the next version \(next) is lower than \(held), the version this file holds, and the stores refuse a version below the last one; \(adoptionFix(analysis, held: held))"
             case .equal:
-                return "\(site.path):\(site.line): the next version \(next) is the version this file already holds, and \(site.platform == .android ? "Google Play users would get a new release under the last one's version" : "App Store Connect refuses a version it already has"); if \(held) is out, run 'relctl adopt' to tag it as released (then this release becomes the next one), and if it is not, put the files back to \(analysis.current?.description ?? "the last release") (relctl sync \(analysis.current?.description ?? "<version>") --allow-downgrade) and commit"
+                return "\(site.path):\(site.line): the next version \(next) is the version this file already holds, and \(site.platform == .android ? "Google Play users would get a new release under the last one's version" : "App Store Connect refuses a version it already has"); if \(held) is out, run 'relctl adopt\(projectOption)' to tag it as released (then this release becomes the next one), and if it is not, put the files back to \(analysis.current?.description ?? "the last release") (relctl sync \(analysis.current?.description ?? "<version>") --allow-downgrade\(projectOption)) and commit"
             }
         }
         if analysis.baseTag == nil, let highest = analysis.unreachableTags.first,
            VersionOrder.compare(next, highest.version.description) != .orderedDescending {
-            return "no release tag is reachable from HEAD, so the next version is \(next), but \(Self.tagList(analysis.unreachableTags.map(\.tag))) exist on commits that are not ancestors of HEAD (released from a branch never merged back?); merge it back (git merge \(highest.tag)) so releases continue from it, or run 'relctl adopt' to tag the version the files hold"
+            return "no release tag is reachable from HEAD, so the next version is \(next), but \(Self.tagList(analysis.unreachableTags.map(\.tag))) exist on commits that are not ancestors of HEAD (released from a branch never merged back?); merge it back (git merge \(highest.tag)) so releases continue from it, or run 'relctl adopt\(projectOption)' to tag the version the files hold"
         }
         if analysis.baseTag == nil, analysis.unreachableTags.isEmpty, let highest = analysis.unparsedTags.first,
            let text = (try? TagFormat(config.tagFormat))?.versionText(fromTag: highest),
@@ -50,23 +50,23 @@ extension Workspace {
         let above = analysis.baseTag.map { " are above \($0) but" } ?? ""
         if let highest = analysis.unreachableTags.first {
             let list = Self.tagList(analysis.unreachableTags.map(\.tag))
-            return "release tags \(list)\(above.isEmpty ? " exist but are" : above + " are") not ancestors of HEAD (released from a branch never merged back?): merge it back (git merge \(highest.tag)), or run 'relctl adopt' to tag \(held) on the commit that set it"
+            return "release tags \(list)\(above.isEmpty ? " exist but are" : above + " are") not ancestors of HEAD (released from a branch never merged back?): merge it back (git merge \(highest.tag)), or run 'relctl adopt\(projectOption)' to tag \(held) on the commit that set it"
         }
         if let highest = analysis.unparsedTags.first,
            let text = (try? TagFormat(config.tagFormat))?.versionText(fromTag: highest) {
-            let adopt = config.versionScheme.parse(held) == nil ? "" : ", or run 'relctl adopt' to tag \(held) on the commit that set it"
+            let adopt = config.versionScheme.parse(held) == nil ? "" : ", or run 'relctl adopt\(projectOption)' to tag \(held) on the commit that set it"
             return "tags \(Self.tagList(analysis.unparsedTags))\(above) are not versions of versionScheme \(config.versionScheme) (\(config.versionScheme.example)): \(unparsedFix(highest: highest, text: text))\(adopt)"
         }
         if let fix = otherTagFormats(analysis).fix(configPath: configDisplayPath) {
-            return "\(analysis.baseTag.map { "the last release tag of tagFormat \"\(config.tagFormat)\" is \($0), but " } ?? "no tag of tagFormat \"\(config.tagFormat)\" is reachable from HEAD, but ")\(fix), so releases continue from the last of them (or run 'relctl adopt' to tag \(held) if no tag holds it)"
+            return "\(analysis.baseTag.map { "the last release tag of tagFormat \"\(config.tagFormat)\" is \($0), but " } ?? "no tag of tagFormat \"\(config.tagFormat)\" is reachable from HEAD, but ")\(fix), so releases continue from the last of them (or run 'relctl adopt\(projectOption)' to tag \(held) if no tag holds it)"
         }
         if VersionParts(held).prerelease != nil {
             return prereleaseHeldFix(analysis, held: held)
         }
         if let base = analysis.baseTag {
-            return "the files were set to \(held) after \(base) without a release tag: run 'relctl adopt' to tag \(held) on the commit that set it (relctl adopt --dry-run shows which), so releases continue from there"
+            return "the files were set to \(held) after \(base) without a release tag: run 'relctl adopt\(projectOption)' to tag \(held) on the commit that set it (relctl adopt\(projectOption) --dry-run shows which), so releases continue from there"
         }
-        return "no release tag is reachable from HEAD: run 'relctl adopt' to tag \(held) on the commit that set it (relctl adopt --dry-run shows which), so releases continue from there"
+        return "no release tag is reachable from HEAD: run 'relctl adopt\(projectOption)' to tag \(held) on the commit that set it (relctl adopt\(projectOption) --dry-run shows which), so releases continue from there"
     }
 
     /// The files hold a prerelease no tag holds (betas made by hand, `3.12.0-beta4` after `3.11.4`): `adopt` takes only
@@ -79,8 +79,8 @@ extension Workspace {
            from.count >= 3, to.count >= 3 {
             needs = to[0] != from[0] ? "a breaking change (feat!: …)" : to[1] != from[1] ? "a feat commit" : "a fix commit"
         }
-        let back = analysis.current.map { "put the files back to \($0) (relctl sync \($0) --allow-downgrade) and commit" }
-            ?? "put the files back to the version the stores have (relctl sync <version> --allow-downgrade) and commit"
+        let back = analysis.current.map { "put the files back to \($0) (relctl sync \($0) --allow-downgrade\(projectOption)) and commit" }
+            ?? "put the files back to the version the stores have (relctl sync <version> --allow-downgrade\(projectOption)) and commit"
         return "the files hold the prerelease \(held), which no release tag holds, and 'relctl adopt' takes only a final version; the next version comes from \(analysis.baseTag.map { "\($0)" } ?? "initialVersion") and the commits since, so it reaches \(core) with \(needs) (then 'relctl release' makes \(core)), or \(back)"
     }
 

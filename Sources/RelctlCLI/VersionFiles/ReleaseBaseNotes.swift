@@ -8,7 +8,7 @@ extension Workspace {
         var notes: [String] = []
         let next = analysis.next?.description
         if analysis.baseTag == nil, let highest = analysis.unreachableTags.first {
-            notes.append("release tags \(Self.tagList(analysis.unreachableTags.map(\.tag))) exist but are not ancestors of HEAD (released from a branch never merged back?), so none is the base; merge it back (git merge \(highest.tag)) so releases continue from it, or run 'relctl adopt'")
+            notes.append("release tags \(Self.tagList(analysis.unreachableTags.map(\.tag))) exist but are not ancestors of HEAD (released from a branch never merged back?), so none is the base; merge it back (git merge \(highest.tag)) so releases continue from it, or run 'relctl adopt\(projectOption)'")
         } else if let base = analysis.baseTag, let next, let highest = analysis.unreachableTags.first,
                   VersionOrder.compare(next, highest.version.description) != .orderedDescending {
             notes.append("\(Self.tagList(analysis.unreachableTags.map(\.tag))) \(analysis.unreachableTags.count == 1 ? "is" : "are") above the next version \(next) but not an ancestor of HEAD, which continues from \(base); if \(next) should follow \(highest.tag), merge it back (git merge \(highest.tag))")
@@ -26,7 +26,7 @@ extension Workspace {
         }
         if analysis.baseTag == nil, let next, let held = floor?.held,
            VersionOrder.compare(next, held.value) == .orderedSame {
-            notes.append("no release tag yet and the files already hold \(held.value): the first release tags it (if \(held.value) is already in the stores, run 'relctl adopt' instead, so the next release follows it)")
+            notes.append("no release tag yet and the files already hold \(held.value): the first release tags it (if \(held.value) is already in the stores, run 'relctl adopt\(projectOption)' instead, so the next release follows it)")
         }
         return notes
     }

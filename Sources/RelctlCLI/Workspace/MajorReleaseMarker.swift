@@ -31,8 +31,8 @@ extension CIProvider {
     /// `halted`: "Major release 3.0.0 halted" and what to do before it is released.
     func majorReleaseWarning(_ notice: MajorReleaseNotice, halted: Bool = false) -> String? {
         halted
-            ? warningAnnotation(title: "Major release \(notice.version) halted", message: MajorReleaseNotice.haltInstruction(version: notice.version))
-            : warningAnnotation(title: "Major release \(notice.version)", message: notice.instruction)
+            ? warningAnnotation(title: "Major release \(notice.version)\(notice.floor.project.map { " of \($0)" } ?? "") halted", message: MajorReleaseNotice.haltInstruction(version: notice.version))
+            : warningAnnotation(title: "Major release \(notice.version)\(notice.floor.project.map { " of \($0)" } ?? "")", message: notice.instruction)
     }
 }
 
@@ -94,15 +94,15 @@ extension Workspace {
     /// command printed works when followed). An unreadable document counts as ready: raise-min then says what is
     /// wrong with it.
     func floorDecision(for version: String) -> FloorDecision {
-        guard config.gate != nil else { return FloorDecision(stores: stores, gate: .notConfigured) }
+        guard config.gate != nil else { return FloorDecision(stores: stores, gate: .notConfigured, project: project?.name) }
         let values: GateConfig?
         do {
             values = try loadGateDocument().config(for: nil)
         } catch {
-            return FloorDecision(stores: stores, gate: .ready)
+            return FloorDecision(stores: stores, gate: .ready, project: project?.name)
         }
         let reaches = values?.latestVersion.map { !($0 < GateVersion(version)) } ?? false
-        return FloorDecision(stores: stores, gate: reaches ? .ready : .latestBelow)
+        return FloorDecision(stores: stores, gate: reaches ? .ready : .latestBelow, project: project?.name)
     }
 
     /// While the marker exists, every command says so in one line (and as the CI's warning annotation): a release
@@ -110,15 +110,15 @@ extension Workspace {
     func remindOfPendingMajor(_ context: CommandContext, halted remindsOfHalt: Bool = true) {
         guard let pending = pendingMajor else { return }
         guard let notice = pending.notice else {
-            context.output.warning("\(MajorReleaseMarker.fileName) is not readable; a major release decision may be pending (check the file)")
+            context.output.warning("\(markerRelativePath) is not readable; a major release decision may be pending (check the file)")
             return
         }
         if pending.halted && !remindsOfHalt { return }
         if pending.halted {
-            context.output.warning("major release \(notice.version) is halted, not released: review the breaking changes in \(MajorReleaseMarker.fileName), then run \(MajorReleaseNotice.confirmCommand) (or delete the file if \(notice.version) is not to be released)")
+            context.output.warning("major release \(notice.version)\(project.map { " of \($0.name)" } ?? "") is halted, not released: review the breaking changes in \(markerRelativePath), then run \(floorDecision(for: notice.version).confirmCommand) (or delete the file if \(notice.version) is not to be released)")
         } else {
             let floor = floorDecision(for: notice.version)
-            context.output.warning("major release \(notice.version) is pending: min_supported_version is unchanged; \(floor.raiseSentence(version: notice.version)) (or keep it: \(MajorReleaseNotice.keepCommand))")
+            context.output.warning("major release \(notice.version)\(project.map { " of \($0.name)" } ?? "") is pending: min_supported_version is unchanged; \(floor.raiseSentence(version: notice.version)) (or keep it: \(floor.keepCommand))")
         }
         if let annotation = context.ci?.majorReleaseWarning(notice, halted: pending.halted) { context.output.message(annotation) }
     }

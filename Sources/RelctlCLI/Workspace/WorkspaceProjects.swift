@@ -40,8 +40,18 @@ extension Workspace {
     /// folder or a folder of a project it depends on, or its scope names the project. Always true without a project
     /// (or for a project at the root).
     func counts(_ record: CommitRecord, _ commit: AnalyzedCommit) throws -> Bool {
+        try counts(record, scope: commit.message?.scope)
+    }
+
+    /// Whether a commit counts for this workspace's project (as above), its scope read from its message.
+    func counts(_ record: CommitRecord) throws -> Bool {
         guard let project, !project.watchedPaths.contains("") else { return true }
-        if !project.scopes.isEmpty, let scope = commit.message?.scope {
+        return try counts(record, scope: project.scopes.isEmpty ? nil : ConventionalCommitParser.parse(record.message)?.scope)
+    }
+
+    private func counts(_ record: CommitRecord, scope: String?) throws -> Bool {
+        guard let project, !project.watchedPaths.contains("") else { return true }
+        if !project.scopes.isEmpty, let scope {
             let named = scope.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
             if named.contains(where: project.scopes.contains) { return true }
         }

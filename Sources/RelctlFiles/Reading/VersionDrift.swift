@@ -54,7 +54,18 @@ extension VersionDrift {
             result.append(VersionDrift(field: .marketing, values: marketing))
         }
         let ios = sites([.iosBuild, .build])
-        if Set(ios.map { CurrentVersions.normalizeBuild($0.value) }).count > 1 { result.append(VersionDrift(field: .iosBuild, values: ios)) }
+        // An iOS app and a Mac app (application targets of different platforms) are two apps in App Store Connect,
+        // each with its own build numbers: compared only within the platform, as Android builds within the app.
+        let platform = applePlatforms(files)
+        var iosGroups: [String: [VersionDrift.Site]] = [:]
+        var iosOrder: [String] = []
+        for site in ios {
+            let key = platform["\(site.path):\(site.line)"] ?? ""
+            if iosGroups[key] == nil { iosOrder.append(key) }
+            iosGroups[key, default: []].append(site)
+        }
+        let iosDrifting = iosOrder.filter { Set(iosGroups[$0]!.map { CurrentVersions.normalizeBuild($0.value) }).count > 1 }
+        if !iosDrifting.isEmpty { result.append(VersionDrift(field: .iosBuild, values: iosDrifting.flatMap { iosGroups[$0]! })) }
         let android = sites([.androidBuild, .build])
         // Each Android app (applicationId, or flavour with its own versionCode) has its own versionCode: compared
         // only within the app.
@@ -68,6 +79,22 @@ extension VersionDrift {
         }
         let drifting = order.filter { Set(groups[$0]!.map { CurrentVersions.normalizeBuild($0.value) }).count > 1 }
         if !drifting.isEmpty { result.append(VersionDrift(field: .androidBuild, values: drifting.flatMap { groups[$0]! })) }
+        return result
+    }
+
+    /// The Apple platform (`macOS`, or "" for iOS and the rest) of each `path:line` holding a build number that a
+    /// target of a listed Xcode project reads, when the projects' application targets are for more than one of them
+    /// (an iOS app and a Mac app). Empty otherwise: every iOS build is compared.
+    static func applePlatforms(_ files: [FileVersions]) -> [String: String] {
+        func group(_ platform: String?) -> String { platform == "macosx" ? "macOS" : "" }
+        let targets = files.flatMap(\.targets)
+        guard Set(targets.filter(\.isApplication).map { group($0.platform) }).count > 1 else { return [:] }
+        var result: [String: String] = [:]
+        for target in targets {
+            let source = target.build
+            guard let path = source.path, let line = source.line else { continue }
+            result["\(path):\(line)"] = group(target.platform)
+        }
         return result
     }
 

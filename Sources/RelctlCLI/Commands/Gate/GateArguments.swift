@@ -6,6 +6,22 @@ enum GateArguments {
         "--platform", "NAME", "ios or android (a platform of 'gate.platforms'): that platform's own value (its condition).",
         completion: .words(["ios", "android"]))
 
+    /// `--project NAME`: the project whose gate (and major-release marker) a decision is about.
+    static let project = OptionSpec(name: "--project", valueName: "NAME",
+                                    help: "The project of the config's projects whose gate and major-release marker to use (default: the project whose folder holds the current folder).",
+                                    repeatable: true)
+
+    /// The workspace of the one project a gate command is about: `--project NAME`, else the project whose folder holds
+    /// the current folder; at the root of a repository with several projects, a usage error listing them (exit 64).
+    /// Without projects, the workspace itself.
+    static func projectWorkspace(_ arguments: ParsedArguments, _ context: CommandContext, _ workspace: Workspace,
+                                 usage: String) throws -> Workspace {
+        if arguments.values("--project").count > 1 {
+            throw UsageError(message: "a gate decision is about one project; give --project once (the projects are \(ProjectSelection.list(workspace.config.projects)))", usage: usage)
+        }
+        return try ProjectSelection.select(arguments, context, workspace: workspace, usage: usage, atRoot: .ask).workspaces[0]
+    }
+
     /// `--platform`, checked against the gate's platforms; nil when not given.
     static func platform(_ arguments: ParsedArguments, settings: GateSettings, usage: String) throws -> GatePlatform? {
         guard let name = arguments.value("--platform") else { return nil }

@@ -9,7 +9,7 @@ enum GatePlanCommand {
         summary: "Show every released version's verdict today and under a proposed minimum or latest (writes nothing).",
         options: [.value("--min", "VERSION", "The proposed minimum supported version."),
                   .value("--latest", "VERSION", "The proposed latest version."),
-                  GateArguments.platform, .json, .repo, .config],
+                  GateArguments.platform, GateArguments.project, .json, .repo, .config],
         discussion: """
         The released versions are the stable release tags of tagFormat (every one, merged or not: users run them
         all). For each platform of the gate the verdict of each version is shown as the app's library gives it
@@ -34,7 +34,7 @@ enum GatePlanCommand {
         let usage = spec.usage
         let proposedMinimum = try GateArguments.version(option: "--min", arguments, usage: usage)
         let proposedLatest = try GateArguments.version(option: "--latest", arguments, usage: usage)
-        let workspace = try Workspace.open(arguments, context)
+        let workspace = try GateArguments.projectWorkspace(arguments, context, try Workspace.open(arguments, context), usage: usage)
         let loaded = try workspace.loadGateDocument()
         let only = try GateArguments.platform(arguments, settings: loaded.settings, usage: usage)
         let released = try workspace.releasedVersions()

@@ -10,7 +10,7 @@ enum GateRaiseMinCommand {
                   .flag("--allow-staged-rollout", "Count a Google Play staged rollout (inProgress, userFraction < 1) as live."),
                   .value("--unverified", "STORE", "app-store, google-play or both (comma-separated): a person checked that store; recorded in the commit.",
                          completion: .words(["app-store", "google-play"])),
-                  GateArguments.platform, .dryRun, .json, .repo, .config],
+                  GateArguments.platform, GateArguments.project, .dryRun, .json, .repo, .config],
         positionals: [PositionalSpec(name: "version", optional: false, help: "The new minimum: a released version, e.g. 3.0.0.")],
         discussion: """
         Refused, with nothing written, unless <version> is a released version (a release tag of tagFormat), above
@@ -46,8 +46,9 @@ enum GateRaiseMinCommand {
         let dryRun = arguments.has("--dry-run")
         // The decision is read and committed under the repository lock, taken before anything is read; a dry run
         // takes none.
-        let workspace = try Workspace.open(arguments, context, locked: !dryRun, command: "gate raise-min")
-        defer { workspace.lock?.release() }
+        let opened = try Workspace.open(arguments, context, locked: !dryRun, command: "gate raise-min")
+        defer { opened.lock?.release() }
+        let workspace = try GateArguments.projectWorkspace(arguments, context, opened, usage: usage)
         if GateDecisionPlanner.finishedAtOpen(.gateRaiseMin, version: version, context: context) { return }
         let loaded = try workspace.loadGateDocument()
         let platform = try GateArguments.platform(arguments, settings: loaded.settings, usage: usage)

@@ -6,7 +6,7 @@ enum GateSetLatestCommand {
     static let spec = CommandSpec(
         name: "gate set-latest",
         summary: "Set the latest version (below it the app offers the update), in one commit.",
-        options: [GateArguments.platform, .dryRun, .json, .repo, .config],
+        options: [GateArguments.platform, GateArguments.project, .dryRun, .json, .repo, .config],
         positionals: [PositionalSpec(name: "version", optional: false, help: "The new latest: a released version, e.g. 2.6.0.")],
         discussion: """
         For teams that move the latest once a build is live. Refused, with nothing written, unless <version> is a
@@ -29,8 +29,9 @@ enum GateSetLatestCommand {
         let dryRun = arguments.has("--dry-run")
         // The decision is read and committed under the repository lock, taken before anything is read; a dry run
         // takes none.
-        let workspace = try Workspace.open(arguments, context, locked: !dryRun, command: "gate set-latest")
-        defer { workspace.lock?.release() }
+        let opened = try Workspace.open(arguments, context, locked: !dryRun, command: "gate set-latest")
+        defer { opened.lock?.release() }
+        let workspace = try GateArguments.projectWorkspace(arguments, context, opened, usage: usage)
         if GateDecisionPlanner.finishedAtOpen(.gateSetLatest, version: version, context: context) { return }
         let loaded = try workspace.loadGateDocument()
         let platform = try GateArguments.platform(arguments, settings: loaded.settings, usage: usage)

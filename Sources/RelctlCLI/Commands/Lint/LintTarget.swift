@@ -21,7 +21,15 @@ extension Workspace {
     /// `--range A..B` (git's revisions; `A..` is `A..HEAD`), or by default: on a release branch the commits
     /// since the last release tag (the range `relctl next` reads), elsewhere the commits on HEAD that are not on
     /// the first of `branches` that exists (locally, else as `origin/<branch>`).
+    /// With a project (`--project`, or the folder the command runs in), only the commits that count for it (a change
+    /// under its folder or a folder it depends on, or its scope): another app's commits are not its to check.
     func lintTarget(range: String?) throws -> LintTarget {
+        var target = try allCommitsTarget(range: range)
+        if project != nil { target.commits = try target.commits.filter { try counts($0) } }
+        return target
+    }
+
+    private func allCommitsTarget(range: String?) throws -> LintTarget {
         let releaseBranch = try currentReleaseBranch()
         if let range {
             guard let dots = range.range(of: ".."), !range.contains("...") else {
