@@ -36,6 +36,12 @@ enum ForgePublishing {
         }
     }
 
+    /// Whether a forge release is in play for `remote` (a forge known, releases not turned off).
+    static func applies(repository: Repository, remote: String, config: Config, environment: [String: String]) -> Bool {
+        if case .off = ForgeReleases.resolve(config: config, remoteURL: repository.remoteURL(remote), environment: environment) { return false }
+        return true
+    }
+
     /// The release of a tag made by an earlier run, from what the repository holds: the changelog section at the
     /// tag (else the tag's message), prerelease when the version has one, latest unless a higher stable release
     /// exists (a maintenance release).
@@ -51,8 +57,11 @@ enum ForgePublishing {
                 body = section(of: version, in: String(decoding: try repository.blobBytes(blob), as: UTF8.self))
             }
         }
+        if body == nil, let message = try repository.tagMessage(reference) {
+            body = notes(fromTagMessage: message, tag: tag)
+        }
         guard let body else {
-            throw CLIFailure(message: "the changelog at \(tag) (\(config.changelogPath ?? "none configured")) has no section for \(version); write the release's notes there, or make the release by hand on the forge")
+            throw CLIFailure(message: "the changelog at \(tag) (\(config.changelogPath ?? "none configured")) has no section for \(version) and \(tag) is not an annotated tag with notes; make the release by hand on the forge")
         }
         let parsed = try? SemanticVersion.parse(version)
         var latest = true
@@ -96,6 +105,18 @@ enum ForgePublishing {
         }) else { return nil }
         let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("## ") } ?? lines.endIndex
         return lines[start..<end].joined(separator: "\n")
+    }
+
+    /// A release tag's message without its first line (the tag's name) and the blank line after it, nor a signature.
+    static func notes(fromTagMessage message: String, tag: String) -> String {
+        var text = message
+        if let signature = text.range(of: "-----BEGIN PGP SIGNATURE-----") ?? text.range(of: "-----BEGIN SSH SIGNATURE-----") {
+            text = String(text[..<signature.lowerBound])
+        }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.first.map(String.init) == tag { lines.removeFirst() }
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        return lines.joined(separator: "\n")
     }
 
     /// The body as sent: no trailing blank lines, one final line break (the same for a release and a rerun).

@@ -114,7 +114,8 @@ enum ReleaseWorkflow {
             output.message("pushed \(plan.branch ?? "HEAD") and \(plan.tag) to '\(request.remote)'")
             // The tag is published: its release object on the forge (a failure is said, the release stays made).
             let release = ForgeReleases.Release(tag: plan.tag, title: plan.tag,
-                                                body: ForgePublishing.normalized(plan.changelogSection ?? plan.tagMessage),
+                                                body: ForgePublishing.normalized(plan.changelogSection
+                                                    ?? ForgePublishing.notes(fromTagMessage: plan.tagMessage, tag: plan.tag)),
                                                 prerelease: plan.track.isPrerelease, latest: !plan.track.maintenance)
             do {
                 report.releaseURL = try ForgePublishing.publish(release, repository: workspace.repository, remote: request.remote,
@@ -195,7 +196,8 @@ enum ReleaseWorkflow {
                                    dryRun: request.dryRun)
         // Pushed now: the tag's release object on the forge, from the changelog at the tag.
         var forgeFailure: String?
-        if pushed {
+        if pushed, ForgePublishing.applies(repository: workspace.repository, remote: request.remote, config: workspace.config,
+                                           environment: context.environment) {
             do {
                 let release = try ForgePublishing.release(of: tag, repository: workspace.repository, config: workspace.config,
                                                           root: workspace.root)
@@ -203,6 +205,9 @@ enum ReleaseWorkflow {
                                                                 config: workspace.config, context: context)
             } catch let failure as ForgeReleases.Failure {
                 forgeFailure = failure.message
+            } catch let failure as CLIFailure {
+                ForgePublishing.remember(tag, gitDir: workspace.repository.gitDir)
+                forgeFailure = "\(tag) is released and on '\(request.remote)', but its forge release was not made: \(failure.message)"
             }
         }
         if let forgeFailure { output.error(forgeFailure) }
