@@ -127,6 +127,7 @@ struct ForgeReleaseTests {
         let server = try FakeStoreServer { request, _ in forge.answer(request) }
         defer { server.stop() }
         let (repo, remote) = try Self.app(["feat: tide tables"])
+        defer { withExtendedLifetime(remote) {} }
         let curl = try RecordingCurl()
         defer { curl.remove() }
         let env = Self.environment(repo, server, ["PATH": curl.path])
@@ -175,7 +176,8 @@ struct ForgeReleaseTests {
         let forge = Forge()
         let server = try FakeStoreServer { request, _ in forge.answer(request) }
         defer { server.stop() }
-        let (repo, _) = try Self.app(["feat: beta tides"])
+        let (repo, remote) = try Self.app(["feat: beta tides"])
+        defer { withExtendedLifetime(remote) {} }
         let result = relctl(["release", "--push", "--prerelease", "beta", "--json"], in: repo.path, environment: Self.environment(repo, server))
         #expect(result.code == 0, "\(result.stderr)")
         #expect(forge.stored.map(\.tag) == ["v1.3.0-beta.1"])
@@ -194,7 +196,8 @@ struct ForgeReleaseTests {
         let forge = Forge()
         let server = try FakeStoreServer { request, _ in forge.answer(request) }
         defer { server.stop() }
-        let (repo, _) = try Self.app(["feat: new"])
+        let (repo, remote) = try Self.app(["feat: new"])
+        defer { withExtendedLifetime(remote) {} }
         #expect(relctl(["release", "--push"], in: repo.path, environment: Self.environment(repo, server)).code == 0)
         // A fix on the 1.2 line, released by hand and pushed: below 1.3.0, so not "latest".
         try repo.git(["checkout", "-q", "-b", "release/1.2.x", "v1.2.3"])
@@ -245,7 +248,8 @@ struct ForgeReleaseTests {
         forge.failing = (503, #"{"message": "Service Unavailable"}"#)
         let server = try FakeStoreServer { request, _ in forge.answer(request) }
         defer { server.stop() }
-        let (repo, _) = try Self.app(["feat: tide tables"])
+        let (repo, remote) = try Self.app(["feat: tide tables"])
+        defer { withExtendedLifetime(remote) {} }
         let env = Self.environment(repo, server)
         #expect(relctl(["release", "--push"], in: repo.path, environment: env).code == 1)
         forge.lock.lock(); forge.failing = nil; forge.lock.unlock()
@@ -289,7 +293,8 @@ struct ForgeReleaseTests {
         let forge = Forge()
         let server = try FakeStoreServer { request, _ in forge.answer(request) }
         defer { server.stop() }
-        let (repo, _) = try Self.app(["feat: x"], forge: #"{"provider": "github", "repository": "acme/app", "releases": false}"#)
+        let (repo, remote) = try Self.app(["feat: x"], forge: #"{"provider": "github", "repository": "acme/app", "releases": false}"#)
+        defer { withExtendedLifetime(remote) {} }
         let result = relctl(["release", "--push", "--json"], in: repo.path, environment: Self.environment(repo, server))
         #expect(result.code == 0)
         #expect(server.requests.isEmpty)
@@ -302,7 +307,8 @@ struct ForgeReleaseTests {
         forge.gitlab = true
         let server = try FakeStoreServer { request, _ in forge.answer(request) }
         defer { server.stop() }
-        let (repo, _) = try Self.app(["feat: tide tables"], forge: #"{"provider": "gitlab", "repository": "group/sub/app"}"#)
+        let (repo, remote) = try Self.app(["feat: tide tables"], forge: #"{"provider": "gitlab", "repository": "group/sub/app"}"#)
+        defer { withExtendedLifetime(remote) {} }
         let env = repo.goldenEnvironment([variable: Self.gitlabToken, "CI_API_V4_URL": server.baseURL + "/api/v4", "RELCTL_HTTP_RETRY_CAP": "0"])
         let result = relctl(["release", "--push", "--json"], in: repo.path, environment: env)
         #expect(result.code == 0, "\(result.stderr)")
@@ -326,7 +332,8 @@ struct ForgeReleaseTests {
         let forge = Forge()
         let server = try FakeStoreServer { request, _ in forge.answer(request) }
         defer { server.stop() }
-        let (repo, _) = try Self.app(["feat: x"])
+        let (repo, remote) = try Self.app(["feat: x"])
+        defer { withExtendedLifetime(remote) {} }
         #expect(relctl(["release"], in: repo.path, environment: Self.environment(repo, server)).code == 0)
         let result = relctl(["publish-release", "v1.3.0"], in: repo.path, environment: Self.environment(repo, server))
         #expect(result.code == 1)

@@ -107,6 +107,16 @@ enum ForgePublishing {
         return lines[start..<end].joined(separator: "\n")
     }
 
+    /// The notes of a release just made, as `publish-release` reads them back: the changelog section when the release
+    /// wrote it to the changelog (a prerelease may not), else the tag's notes.
+    static func body(of plan: ReleasePlan, workspace: Workspace) -> String {
+        if let section = plan.changelogSection, let path = workspace.config.changelogPath,
+           plan.changedPaths.contains(LexicalPath.relative(LexicalPath.join(workspace.root, path), to: workspace.repository.workdir ?? workspace.root) ?? path) {
+            return normalized(section)
+        }
+        return normalized(notes(fromTagMessage: plan.tagMessage, tag: plan.tag))
+    }
+
     /// A release tag's message without its first line (the tag's name) and the blank line after it, nor a signature.
     static func notes(fromTagMessage message: String, tag: String) -> String {
         var text = message

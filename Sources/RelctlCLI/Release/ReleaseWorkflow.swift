@@ -114,8 +114,7 @@ enum ReleaseWorkflow {
             output.message("pushed \(plan.branch ?? "HEAD") and \(plan.tag) to '\(request.remote)'")
             // The tag is published: its release object on the forge (a failure is said, the release stays made).
             let release = ForgeReleases.Release(tag: plan.tag, title: plan.tag,
-                                                body: ForgePublishing.normalized(plan.changelogSection
-                                                    ?? ForgePublishing.notes(fromTagMessage: plan.tagMessage, tag: plan.tag)),
+                                                body: ForgePublishing.body(of: plan, workspace: workspace),
                                                 prerelease: plan.track.isPrerelease, latest: !plan.track.maintenance)
             do {
                 report.releaseURL = try ForgePublishing.publish(release, repository: workspace.repository, remote: request.remote,
