@@ -138,9 +138,9 @@ struct GitHubOutputInjectionTests {
         let result = relctl(["release"], in: repo.path, environment: environment)
         #expect(result.code == 0, "\(result.stderr)")
         let read = try RunnerOutputFile(try String(contentsOfFile: path, encoding: .utf8))
-        #expect(read.names == ["version", "bump", "tag", "major_pending", "prerelease", "channel", "ios_build", "android_build"])
+        #expect(read.names == ["version", "bump", "tag", "major_pending", "prerelease", "channel", "ios_build", "android_build", "release_url"])
         #expect(read.values == ["version": "1.3.0", "bump": "minor", "tag": "v1.3.0", "major_pending": "false",
-                                "prerelease": "false", "channel": "", "ios_build": "", "android_build": ""])
+                                "prerelease": "false", "channel": "", "ios_build": "", "android_build": "", "release_url": ""])
         #expect(read.names.allSatisfy(GitHubOutputFile.isValidName))
 
         try repo.commit("feat!: drop the v1 API\n\nBREAKING CHANGE: v1 is gone")
@@ -149,7 +149,7 @@ struct GitHubOutputInjectionTests {
         #expect(halted.code == 3, "\(halted.stderr)")
         let haltedRead = try RunnerOutputFile(try String(contentsOfFile: path, encoding: .utf8))
         #expect(haltedRead.names == ["version", "bump", "tag", "major_pending", "prerelease", "channel", "ios_build",
-                                     "android_build", "halted"])
+                                     "android_build", "release_url", "halted"])
         #expect(haltedRead.values["halted"] == "true" && haltedRead.values["version"] == "2.0.0")
     }
 }

@@ -69,7 +69,7 @@ struct MajorReleaseHaltTests {
 
         // The CI's step outputs say it halted; the job summary says what to do.
         #expect(try String(contentsOfFile: folder + "/output", encoding: .utf8)
-            == "version=2.0.0\nbump=major\ntag=v2.0.0\nmajor_pending=true\nprerelease=false\nchannel=\nios_build=\nandroid_build=\nhalted=true\n")
+            == "version=2.0.0\nbump=major\ntag=v2.0.0\nmajor_pending=true\nprerelease=false\nchannel=\nios_build=\nandroid_build=\nrelease_url=\nhalted=true\n")
         let summary = try String(contentsOfFile: folder + "/summary", encoding: .utf8)
         #expect(summary.hasPrefix("### relctl halted before major release 2.0.0\n"), "\(summary)")
     }

@@ -69,7 +69,7 @@ struct ReleaseCommandTests {
         ])
         #expect(!result.stderr.contains("relctl gate raise-min"))
         #expect(!result.stderr.contains("HALTED"))
-        #expect(try String(contentsOfFile: output + "/out", encoding: .utf8) == "version=2.0.0\nbump=major\ntag=v2.0.0\nmajor_pending=true\nprerelease=false\nchannel=\nios_build=\nandroid_build=\n")
+        #expect(try String(contentsOfFile: output + "/out", encoding: .utf8) == "version=2.0.0\nbump=major\ntag=v2.0.0\nmajor_pending=true\nprerelease=false\nchannel=\nios_build=\nandroid_build=\nrelease_url=\n")
         // While the marker exists, every command reminds, in one line.
         let next = relctl(["next"], in: repo.path, environment: repo.goldenEnvironment())
         expectTranscript(["next"], next, matches: "release/major-release-warn-then-next.txt", repo: repo)
@@ -507,7 +507,7 @@ struct ReleasePushTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let result = relctl(["release", "--push"], in: repo.path, environment: repo.goldenEnvironment(["GITHUB_ACTIONS": "true", "GITHUB_OUTPUT": dir + "/out"]))
         #expect(result.code == 0, "\(result.stderr)")
-        #expect(try String(contentsOfFile: dir + "/out", encoding: .utf8) == "version=1.3.0\nbump=none\ntag=v1.3.0\nmajor_pending=false\nprerelease=false\nchannel=\nios_build=\nandroid_build=\n")
+        #expect(try String(contentsOfFile: dir + "/out", encoding: .utf8) == "version=1.3.0\nbump=none\ntag=v1.3.0\nmajor_pending=false\nprerelease=false\nchannel=\nios_build=\nandroid_build=\nrelease_url=\n")
         #expect(try remote.git(["tag", "-l", "v1.3.0"]) == "v1.3.0\n")
     }
 

@@ -62,6 +62,8 @@ struct Config {
     var paths: [ConfiguredPath] = []
     /// `projects`: the apps of a repository that holds several (ProjectsConfig.swift); empty: one app at the root.
     var projects: [Project] = []
+    /// `forge`: where `release --push` makes the release object (Forge/ForgeSettings.swift); nil: from the remote's URL.
+    var forgeSettings: ForgeSettings?
 }
 
 extension Config {
@@ -104,7 +106,7 @@ extension Config {
             throw ConfigError(path: path, line: error.line, message: "not valid JSON: \(error.message) (column \(error.column))")
         }
         let object = try StrictObject(root, path: path)
-        try object.rejectUnknownKeys(knownKeys + versionFileKeys + gateKeys + storeNotesKeys + storesKeys)
+        try object.rejectUnknownKeys(knownKeys + versionFileKeys + gateKeys + storeNotesKeys + storesKeys + forgeKeys)
         var config = Config()
         config.path = path
         try config.parseVersionFileKeys(object)
@@ -152,6 +154,7 @@ extension Config {
         try config.parseStores(object)
         try config.parseLint(object)
         try config.parseStoreNotes(object)
+        try config.parseForge(object)
         try config.parseProjects(object)
         return config
     }

@@ -15,6 +15,9 @@ enum CommandExamples {
             ("relctl release --confirm-major --push", "Make a major release that stopped with exit 3 (after the review it asks for)."),
             ("relctl release --prerelease rc --push", "A release candidate: X.Y.Z-rc.N, iOS files with a higher build number."),
         ]
+        case "publish-release": return [
+            ("relctl publish-release v1.3.0", "Create (or update) the GitHub or GitLab release of v1.3.0 from its changelog section."),
+        ]
         case "changelog": return [
             ("relctl changelog", "The changelog section the next release would write."),
             ("relctl changelog --unreleased --json", "The same, for a script."),

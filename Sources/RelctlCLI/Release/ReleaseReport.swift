@@ -24,6 +24,8 @@ struct ReleaseReport {
     /// The build numbers the release's files hold, for the store builds that follow (nil: no file carries one).
     var iosBuild: String?
     var androidBuild: String?
+    /// The release object on GitHub or GitLab made (or updated) for the tag (Forge/ForgePublishing.swift).
+    var releaseURL: String?
 
     /// A release: planned (`commit` nil, a dry run) or made.
     init(_ plan: ReleasePlan, commit: String?, pushed: Bool, dryRun: Bool) {
@@ -103,7 +105,8 @@ struct ReleaseReport {
             ("majorPending", .bool(majorPending)),
             ("dryRun", .bool(dryRun)),
         ] + Self.trackJSON(track, prereleaseNumber: prereleaseNumber)
-            + [("iosBuild", .optional(iosBuild)), ("androidBuild", .optional(androidBuild))]
+            + [("iosBuild", .optional(iosBuild)), ("androidBuild", .optional(androidBuild)),
+               ("releaseUrl", .optional(releaseURL))]
         if halted { members.append(("halted", .bool(true))) }
         if case .some(let reason) = reason { members.append(("reason", .optional(reason))) }
         return .object(members)
@@ -111,13 +114,13 @@ struct ReleaseReport {
 
     // MARK: CI
 
-    /// `version`, `bump`, `tag`, `major_pending`, `prerelease`, `channel`, `ios_build` and `android_build` for the later
+    /// `version`, `bump`, `tag`, `major_pending`, `prerelease`, `channel`, `ios_build`, `android_build` and `release_url` for the later
     /// steps of the job (empty when there is none), and
     /// `halted=true` after a halt.
     var ciOutputs: [(name: String, value: String)] {
         [("version", version ?? ""), ("bump", bump.description), ("tag", tag ?? ""), ("major_pending", "\(majorPending)")]
             + [("prerelease", "\(track.isPrerelease)"), ("channel", track.channel?.name ?? "")]
-            + [("ios_build", iosBuild ?? ""), ("android_build", androidBuild ?? "")]
+            + [("ios_build", iosBuild ?? ""), ("android_build", androidBuild ?? ""), ("release_url", releaseURL ?? "")]
             + (halted ? [("halted", "true")] : [])
     }
 

@@ -21,13 +21,24 @@ struct ReleaseRequest {
 /// (`Publishing`), and say what happened (`ReleaseReport`). The command calls this; this calls the workspace.
 enum ReleaseWorkflow {
     static func run(_ request: ReleaseRequest, workspace: Workspace, context: CommandContext) throws {
-        let output = context.output
         // A dry run takes no lock: it writes nothing and may run beside a real release. A real one holds the lock
         // from before it read anything (`Workspace.open`) to the end, and first finishes or rolls back a release
         // that was interrupted.
         defer { workspace.lock?.release() }
+        var forgeRetryFailed = false
+        try release(request, workspace: workspace, context: context, forgeRetryFailed: &forgeRetryFailed)
+        // A forge release an earlier run could not make, failing again: said above; the exit says it too.
+        if forgeRetryFailed { throw ExitCode.failure }
+    }
+
+    static func release(_ request: ReleaseRequest, workspace: Workspace, context: CommandContext, forgeRetryFailed: inout Bool) throws {
+        let output = context.output
         if !request.dryRun {
             _ = try TransactionRecovery.recover(workspace: workspace, output: output)
+            if request.push {
+                forgeRetryFailed = ForgePublishing.retryPending(repository: workspace.repository, remote: request.remote,
+                                                                config: workspace.config, root: workspace.root, context: context)
+            }
         } else if let interrupted = try InterruptedRelease.find(gitDir: workspace.repository.gitDir), !interrupted.running {
             // What the files hold now is half a release (or a gate decision): a dry run would plan from it. Only a
             // real run finishes it.
@@ -97,9 +108,21 @@ enum ReleaseWorkflow {
             }
         }
 
-        let report = ReleaseReport(plan, commit: applied.commit?.hex, pushed: pushed, dryRun: false)
+        var report = ReleaseReport(plan, commit: applied.commit?.hex, pushed: pushed, dryRun: false)
         output.message(report.releasedLine)
-        if pushed { output.message("pushed \(plan.branch ?? "HEAD") and \(plan.tag) to '\(request.remote)'") }
+        if pushed {
+            output.message("pushed \(plan.branch ?? "HEAD") and \(plan.tag) to '\(request.remote)'")
+            // The tag is published: its release object on the forge (a failure is said, the release stays made).
+            let release = ForgeReleases.Release(tag: plan.tag, title: plan.tag,
+                                                body: ForgePublishing.body(of: plan, workspace: workspace),
+                                                prerelease: plan.track.isPrerelease, latest: !plan.track.maintenance)
+            do {
+                report.releaseURL = try ForgePublishing.publish(release, repository: workspace.repository, remote: request.remote,
+                                                                config: workspace.config, context: context)
+            } catch {
+                pushFailure = error.message
+            }
+        }
         // Said here, between the release and its result, so the log reads in order; the exit code comes after.
         if let pushFailure { output.error(pushFailure) }
         output.result(request.json ? report.json.rendered() : plan.version)
@@ -170,6 +193,23 @@ enum ReleaseWorkflow {
                                               context: context)
         var report = ReleaseReport(publishing: tag, analysis: analysis, pushed: pushed, majorPending: majorPending,
                                    dryRun: request.dryRun)
+        // Pushed now: the tag's release object on the forge, from the changelog at the tag.
+        var forgeFailure: String?
+        if pushed, ForgePublishing.applies(repository: workspace.repository, remote: request.remote, config: workspace.config,
+                                           environment: context.environment) {
+            do {
+                let release = try ForgePublishing.release(of: tag, repository: workspace.repository, config: workspace.config,
+                                                          root: workspace.root)
+                report.releaseURL = try ForgePublishing.publish(release, repository: workspace.repository, remote: request.remote,
+                                                                config: workspace.config, context: context)
+            } catch let failure as ForgeReleases.Failure {
+                forgeFailure = failure.message
+            } catch let failure as CLIFailure {
+                ForgePublishing.remember(tag, gitDir: workspace.repository.gitDir)
+                forgeFailure = "\(tag) is released and on '\(request.remote)', but its forge release was not made: \(failure.message)"
+            }
+        }
+        if let forgeFailure { output.error(forgeFailure) }
         // The release commit is HEAD (or below it with no version change since): its files hold the build numbers
         // the store builds that follow need, as the run that made it reported them.
         if let current = try? workspace.readVersions() {
@@ -178,5 +218,6 @@ enum ReleaseWorkflow {
         }
         if request.json { output.result(report.json.rendered()) }
         if pushed { context.ci?.publish(outputs: report.ciOutputs, output: output) }
+        if forgeFailure != nil { throw ExitCode.failure }
     }
 }

@@ -75,6 +75,16 @@ extension Repository {
         return nil
     }
 
+    /// The message of an annotated tag (what follows its header); nil for a lightweight tag.
+    package func tagMessage(_ tag: TagReference) throws(GitError) -> String? {
+        let object = try readObject(tag.target, operation: "read tag \(tag.name)")
+        guard object.type == GIT_OBJECT_TAG else { return nil }
+        return object.withBytes { bytes -> String? in
+            let text = String(decoding: bytes, as: UTF8.self)
+            return text.range(of: "\n\n").map { String(text[$0.upperBound...]) }
+        }
+    }
+
     /// Creates an annotated tag; fails with `.exists` when the name is taken (never moves a tag).
     @discardableResult
     package func createAnnotatedTag(_ name: String, target: ObjectID, message: String, tagger: Identity) throws(GitError) -> ObjectID {

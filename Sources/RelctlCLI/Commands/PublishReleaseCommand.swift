@@ -1,0 +1,73 @@
+import RelctlCore
+import RelctlGit
+
+/// `relctl publish-release <tag>`: the release object on GitHub or GitLab for a tag already pushed, created or
+/// updated; what `relctl release --push` does after its push, run again by hand when the forge failed.
+enum PublishReleaseCommand {
+    static let spec = CommandSpec(
+        name: "publish-release",
+        summary: "Create or update the GitHub or GitLab release of a pushed release tag.",
+        options: [
+            .value("--remote", "NAME", "The remote the tag was pushed to, whose URL names the forge (default: origin).", completion: .gitRemote),
+            .json, .repo, .config,
+        ],
+        positionals: [PositionalSpec(name: "tag", optional: false, help: "The release tag, e.g. v1.3.0; it must be on the remote.")],
+        discussion: """
+        The release's title is the tag and its notes are the tag's section of the changelog as committed at the
+        tag; a version with a prerelease (1.4.0-beta.2) is marked a prerelease, and on GitHub a release below
+        a higher stable release (a maintenance release) is not made "latest". The release of that tag is looked
+        up first and updated when it exists: running this twice never makes two.
+
+        The forge comes from the remote's URL (github.com, GitHub Enterprise, gitlab.com or a host naming
+        gitlab) or from "forge" in .relctl.json; the token from GITHUB_TOKEN or GH_TOKEN (GitHub), GITLAB_TOKEN
+        or CI_JOB_TOKEN (GitLab), never printed nor put on a command line; the API from GITHUB_API_URL or
+        CI_API_V4_URL when set. Prints the release's URL on stdout (--json: {"schemaVersion":1,"tag",
+        "releaseUrl","action"}), and writes release_url to $GITHUB_OUTPUT under GitHub Actions.
+
+        EXIT CODES: 0 created or updated, 1 failure (no forge, no token, the tag not on the remote, the forge
+        refused), 64 usage error.
+        """,
+        run: run)
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let tag = arguments.positionals[0]
+        let remote = arguments.value("--remote") ?? "origin"
+        let workspace = try Workspace.open(arguments, context, config: .optional)
+        let repository = workspace.repository
+        let release = try ForgePublishing.release(of: tag, repository: repository, config: workspace.config, root: workspace.root)
+        let target: ForgeReleases.Target
+        switch ForgeReleases.resolve(config: workspace.config, remoteURL: repository.remoteURL(remote), environment: context.environment) {
+        case .off:
+            throw CLIFailure(message: "'\(remote)' is not on GitHub or GitLab (its URL does not say so) and .relctl.json names no forge; set \"forge\": {\"provider\": \"github\", \"repository\": \"owner/name\"} (or \"gitlab\") to publish there")
+        case .unavailable(let why):
+            throw CLIFailure(message: why.replacingOccurrences(of: "<tag>", with: tag))
+        case .target(let found):
+            target = found
+        }
+        // The forge would make a tag that is missing there from its default branch: the tag must be pushed, the same.
+        let refs = try Publishing.remoteReferences(repository, remote: remote, environment: context.environment)
+        guard let local = try repository.tag(named: tag) else { throw CLIFailure(message: "tag \(tag) does not exist here") }
+        guard let there = refs["refs/tags/\(tag)"] else {
+            throw CLIFailure(message: "tag \(tag) is not on '\(remote)'; push it first ('relctl release --push' pushes a release made here, or git push \(remote) refs/tags/\(tag)), then rerun 'relctl publish-release \(tag)'")
+        }
+        guard there == local.target else {
+            throw CLIFailure(message: "tag \(tag) on '\(remote)' is not the one here (\(there.hex.prefix(12)) there, \(local.target.hex.prefix(12)) here); fetch the remote's tags (git fetch --tags --force \(remote)) and rerun 'relctl publish-release \(tag)'")
+        }
+        let outcome: ForgeReleases.Outcome
+        do {
+            outcome = try ForgeReleases.publish(release, to: target, environment: context.environment)
+        } catch {
+            ForgePublishing.remember(tag, gitDir: repository.gitDir)
+            throw CLIFailure(message: "the \(target.name) release \(tag) was not made: \(error.message); fix the cause and rerun 'relctl publish-release \(tag)'")
+        }
+        ForgePublishing.forget(tag, gitDir: repository.gitDir)
+        context.output.message("\(outcome.action) the \(target.name) release \(tag): \(outcome.url)")
+        if arguments.has("--json") {
+            context.output.result(JSONOutput.object([("schemaVersion", .int(1)), ("tag", .string(tag)),
+                                                     ("releaseUrl", .string(outcome.url)), ("action", .string(outcome.action))]).rendered())
+        } else {
+            context.output.result(outcome.url)
+        }
+        context.ci?.publish(outputs: [("release_url", outcome.url)], output: context.output)
+    }
+}

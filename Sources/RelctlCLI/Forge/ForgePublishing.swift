@@ -1,0 +1,190 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import RelctlCore
+import RelctlGit
+
+/// The forge release after a push: made (or updated), or, when the forge fails, said exactly (the tag is published,
+/// the release object is not) with the command that finishes it, and remembered so the next `relctl release --push`
+/// retries it. The tags still to publish are in `.git/relctl-forge-pending`, one a line.
+enum ForgePublishing {
+    static let pendingFile = "relctl-forge-pending"
+
+    /// Publishes the release object of `release.tag`, pushed to `remote`. Returns its URL, nil when no forge is in
+    /// play or no token is set (a warning then); throws the one line saying what exists and how to finish.
+    static func publish(_ release: ForgeReleases.Release, repository: Repository, remote: String, config: Config,
+                        context: CommandContext) throws(ForgeReleases.Failure) -> String? {
+        let output = context.output
+        switch ForgeReleases.resolve(config: config, remoteURL: repository.remoteURL(remote), environment: context.environment) {
+        case .off:
+            return nil
+        case .unavailable(let why):
+            output.warning(why.replacingOccurrences(of: "<tag>", with: release.tag))
+            return nil
+        case .target(let target):
+            do {
+                let outcome = try ForgeReleases.publish(release, to: target, environment: context.environment)
+                forget(release.tag, gitDir: repository.gitDir)
+                output.message("\(outcome.action) the \(target.name) release \(release.tag): \(outcome.url)")
+                return outcome.url
+            } catch {
+                remember(release.tag, gitDir: repository.gitDir)
+                throw ForgeReleases.Failure(message: "\(release.tag) is released and on '\(remote)' (the commit and the tag), but its \(target.name) release was not made: \(error.message); fix the cause and run 'relctl publish-release \(release.tag)' (the next 'relctl release --push' also retries it)")
+            }
+        }
+    }
+
+    /// Whether a forge release is in play for `remote` (a forge known, releases not turned off).
+    static func applies(repository: Repository, remote: String, config: Config, environment: [String: String]) -> Bool {
+        if case .off = ForgeReleases.resolve(config: config, remoteURL: repository.remoteURL(remote), environment: environment) { return false }
+        return true
+    }
+
+    /// The release of a tag made by an earlier run, from what the repository holds: the changelog section at the
+    /// tag (else the tag's message), prerelease when the version has one, latest unless a higher stable release
+    /// exists (a maintenance release).
+    static func release(of tag: String, repository: Repository, config: Config, root: String) throws -> ForgeReleases.Release {
+        guard let reference = try repository.tag(named: tag), let commit = try repository.commit(of: reference) else {
+            throw CLIFailure(message: "tag \(tag) does not exist here; fetch it (git fetch --tags) or name a release tag (git tag --list)")
+        }
+        let version = self.version(of: tag, format: config.tagFormat)
+        var body: String?
+        if let path = config.changelogPath {
+            let relative = LexicalPath.relative(LexicalPath.join(root, path), to: repository.workdir ?? root) ?? path
+            if let blob = try repository.blobIDs(at: [relative], in: commit)[0] {
+                body = section(of: version, in: String(decoding: try repository.blobBytes(blob), as: UTF8.self))
+            }
+        }
+        if body == nil, let message = try repository.tagMessage(reference) {
+            body = notes(fromTagMessage: message, tag: tag)
+        }
+        guard let body else {
+            throw CLIFailure(message: "the changelog at \(tag) (\(config.changelogPath ?? "none configured")) has no section for \(version) and \(tag) is not an annotated tag with notes; make the release by hand on the forge")
+        }
+        let parsed = try? SemanticVersion.parse(version)
+        var latest = true
+        if let parsed, parsed.isStable {
+            for name in try repository.tagNames() where name != tag {
+                if let other = try? SemanticVersion.parse(self.version(of: name, format: config.tagFormat)), other.isStable, other > parsed {
+                    latest = false
+                    break
+                }
+            }
+        }
+        return ForgeReleases.Release(tag: tag, title: tag, body: normalized(body), prerelease: version.contains("-"), latest: latest)
+    }
+
+    /// The version a tag names under `format` (`v{version}` → `v1.3.0` is `1.3.0`); the tag itself when it does not fit.
+    static func version(of tag: String, format: String) -> String {
+        guard let range = format.range(of: "{version}") else { return tag }
+        let prefix = String(format[..<range.lowerBound])
+        var suffix = String(format[range.upperBound...])
+        guard tag.hasPrefix(prefix) else { return tag }
+        var rest = String(tag.dropFirst(prefix.count))
+        if suffix.contains("{build}") {
+            // `v{version}.{build}`, `v{version}+{build}`: the build is the last part.
+            suffix = String(suffix.prefix { $0 != "{" })
+            if let cut = suffix.isEmpty ? nil : rest.range(of: suffix, options: .backwards) { rest = String(rest[..<cut.lowerBound]) }
+            return rest
+        }
+        return rest.hasSuffix(suffix) ? String(rest.dropLast(suffix.count)) : rest
+    }
+
+    /// The `## <version> …` section of a changelog (`## [1.3.0](…)`, `## 1.3.0 (date)`, `## [1.3.0] - date`), up to the
+    /// next `## ` heading; nil when there is none.
+    static func section(of version: String, in changelog: String) -> String? {
+        let lines = changelog.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = lines.firstIndex(where: { line in
+            guard line.hasPrefix("## ") else { return false }
+            var heading = line.dropFirst(3).drop { $0 == " " || $0 == "[" }
+            guard heading.hasPrefix(version) else { return false }
+            heading = heading.dropFirst(version.count)
+            return heading.first.map { " ]()".contains($0) } ?? true
+        }) else { return nil }
+        let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("## ") } ?? lines.endIndex
+        return lines[start..<end].joined(separator: "\n")
+    }
+
+    /// The notes of a release just made, as `publish-release` reads them back: the changelog section when the release
+    /// wrote it to the changelog (a prerelease may not), else the tag's notes.
+    static func body(of plan: ReleasePlan, workspace: Workspace) -> String {
+        if let section = plan.changelogSection, let path = workspace.config.changelogPath,
+           plan.changedPaths.contains(LexicalPath.relative(LexicalPath.join(workspace.root, path), to: workspace.repository.workdir ?? workspace.root) ?? path) {
+            return normalized(section)
+        }
+        return normalized(notes(fromTagMessage: plan.tagMessage, tag: plan.tag))
+    }
+
+    /// A release tag's message without its first line (the tag's name) and the blank line after it, nor a signature.
+    static func notes(fromTagMessage message: String, tag: String) -> String {
+        var text = message
+        if let signature = text.range(of: "-----BEGIN PGP SIGNATURE-----") ?? text.range(of: "-----BEGIN SSH SIGNATURE-----") {
+            text = String(text[..<signature.lowerBound])
+        }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.first.map(String.init) == tag { lines.removeFirst() }
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The body as sent: no trailing blank lines, one final line break (the same for a release and a rerun).
+    static func normalized(_ body: String) -> String {
+        var text = Substring(body)
+        while let last = text.last, last.isWhitespace { text = text.dropLast() }
+        return text + "\n"
+    }
+
+    // MARK: Pending
+
+    static func pending(gitDir: String) -> [String] {
+        guard let data = FileManager.default.contents(atPath: gitDir + "/" + pendingFile) else { return [] }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+    }
+
+    static func remember(_ tag: String, gitDir: String) {
+        let tags = pending(gitDir: gitDir)
+        guard !tags.contains(tag) else { return }
+        write(tags + [tag], gitDir: gitDir)
+    }
+
+    static func forget(_ tag: String, gitDir: String) {
+        let tags = pending(gitDir: gitDir)
+        guard tags.contains(tag) else { return }
+        write(tags.filter { $0 != tag }, gitDir: gitDir)
+    }
+
+    private static func write(_ tags: [String], gitDir: String) {
+        let path = gitDir + "/" + pendingFile
+        if tags.isEmpty {
+            try? FileManager.default.removeItem(atPath: path)
+        } else {
+            try? Data((tags.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        }
+    }
+
+    /// `relctl release --push`: the forge releases an earlier run could not make, made now. Returns the failure's
+    /// line when one fails again (said as an error; the release goes on).
+    static func retryPending(repository: Repository, remote: String, config: Config, root: String,
+                             context: CommandContext) -> Bool {
+        var failed = false
+        for tag in pending(gitDir: repository.gitDir) {
+            context.output.message("the forge release of \(tag) was not made by an earlier run: making it now")
+            do {
+                let release = try release(of: tag, repository: repository, config: config, root: root)
+                _ = try publish(release, repository: repository, remote: remote, config: config, context: context)
+            } catch let failure as ForgeReleases.Failure {
+                context.output.error(failure.message)
+                failed = true
+            } catch let failure as CLIFailure {
+                context.output.error("the forge release of \(tag) was not made: \(failure.message)")
+                failed = true
+            } catch {
+                context.output.error("the forge release of \(tag) was not made: \(error)")
+                failed = true
+            }
+        }
+        return failed
+    }
+}
