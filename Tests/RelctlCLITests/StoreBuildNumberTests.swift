@@ -212,8 +212,8 @@ struct StoreBuildNumberTests {
         f.world.tracks = #"[{"track": "beta", "releases": [{"versionCodes": ["70"], "status": "halted"}, {"versionCodes": ["64", "65"], "status": "inProgress", "userFraction": 0.1}]}, {"track": "production", "releases": [{"versionCodes": ["57"], "status": "completed"}]}]"#
         let result = f.run(["release"])
         #expect(result.code == 0, "\(result.stderr)")
-        #expect(notes(result) == ["note: iOS build: 71 (one above Google Play's 70)",
-                                  "note: Android versionCode: 71 (one above Google Play's 70, on the beta track)"], "\(result.stderr)")
+        // Halted and staged releases count too: Play never takes a versionCode back.
+        #expect(notes(result) == ["note: iOS build: 71 (one above Google Play's 70; App Store Connect's highest: 58); Android versionCode: 71 (one above Google Play's 70, on the beta track)"], "\(result.stderr)")
         #expect(try f.repo.read("app.json") == Self.appJSON("2.4.0", 71, 71))
     }
 
