@@ -63,11 +63,11 @@ struct CompletionScriptTests {
 
     @Test func optionsOfACommandAndOfASubcommand() throws {
         #expect(try bashCompletions(["relctl", "release", "--c"]) == ["--config", "--confirm-major"])
-        #expect(try bashCompletions(["relctl", "next", ""]) == ["--all", "--config", "--help", "--json", "--prerelease", "--project", "--repo"])
+        #expect(try bashCompletions(["relctl", "next", ""]) == ["--all", "--config", "--help", "--json", "--offline", "--prerelease", "--project", "--repo"])
         #expect(try bashCompletions(["relctl", "gate", "evaluate", "--p"]) == ["--platform"])
         #expect(try bashCompletions(["relctl", "hooks", "install", "--f"]) == ["--force"])
         // An option already given is not offered again (the parser refuses it twice).
-        #expect(try bashCompletions(["relctl", "next", "--json", "--repo", ".", "--"]) == ["--all", "--config", "--help", "--prerelease", "--project"])
+        #expect(try bashCompletions(["relctl", "next", "--json", "--repo", ".", "--"]) == ["--all", "--config", "--help", "--offline", "--prerelease", "--project"])
     }
 
     @Test func optionValues() throws {

@@ -83,11 +83,11 @@ struct HelpLayoutTests {
             (["relase"], "error: unknown command 'relase'; did you mean 'release'?\nusage: relctl <command> [options]\n"),
             (["help", "stauts"], "error: unknown command 'stauts'; did you mean 'status'?\n"),
             (["--verison"], "error: unknown option '--verison'; did you mean '--version'?\nusage: relctl <command> [options]\n"),
-            (["next", "--jsn"], "error: unknown option '--jsn' for 'relctl next'; did you mean '--json'?\nusage: relctl next [--prerelease CHANNEL] [--repo PATH] [--config PATH] [--json] [--project NAME] [--all]\nSee 'relctl help next'.\n"),
-            (["release", "--dry"], "error: unknown option '--dry' for 'relctl release'; did you mean '--dry-run'?\nusage: relctl release [--dry-run] [--push] [--remote NAME] [--confirm-major [NAME]] [--allow-dirty] [--include-config] [--build N] [--prerelease CHANNEL] [--json] [--repo PATH] [--config PATH] [--project NAME] [--all]\nSee 'relctl help release'.\n"),
+            (["next", "--jsn"], "error: unknown option '--jsn' for 'relctl next'; did you mean '--json'?\nusage: relctl next [--prerelease CHANNEL] [--offline] [--repo PATH] [--config PATH] [--json] [--project NAME] [--all]\nSee 'relctl help next'.\n"),
+            (["release", "--dry"], "error: unknown option '--dry' for 'relctl release'; did you mean '--dry-run'?\nusage: relctl release [--dry-run] [--push] [--remote NAME] [--confirm-major [NAME]] [--allow-dirty] [--include-config] [--build N] [--offline] [--prerelease CHANNEL] [--json] [--repo PATH] [--config PATH] [--project NAME] [--all]\nSee 'relctl help release'.\n"),
             (["gate", "chek"], "error: unknown subcommand 'chek' of 'relctl gate'; did you mean 'check'?\nusage: relctl gate <subcommand> [options]\nSee 'relctl help gate'.\n"),
             (["frobnicate"], "error: unknown command 'frobnicate'; run 'relctl --help' for the list\nusage: relctl <command> [options]\n"),
-            (["next", "--quux"], "error: unknown option '--quux' for 'relctl next'\nusage: relctl next [--prerelease CHANNEL] [--repo PATH] [--config PATH] [--json] [--project NAME] [--all]\nSee 'relctl help next'.\n"),
+            (["next", "--quux"], "error: unknown option '--quux' for 'relctl next'\nusage: relctl next [--prerelease CHANNEL] [--offline] [--repo PATH] [--config PATH] [--json] [--project NAME] [--all]\nSee 'relctl help next'.\n"),
         ]
         for (arguments, stderr) in cases {
             let result = relctl(arguments, in: folder)

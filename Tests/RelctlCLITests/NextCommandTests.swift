@@ -248,7 +248,7 @@ struct CommandLineTests {
         #expect(result.stdout.isEmpty)
         #expect(result.stderr == """
             error: unknown option '--jsn' for 'relctl next'; did you mean '--json'?
-            usage: relctl next [--prerelease CHANNEL] [--repo PATH] [--config PATH] [--json] [--project NAME] [--all]
+            usage: relctl next [--prerelease CHANNEL] [--offline] [--repo PATH] [--config PATH] [--json] [--project NAME] [--all]
             See 'relctl help next'.
 
             """)
@@ -261,7 +261,7 @@ struct CommandLineTests {
         #expect(missing.code == 64)
         #expect(missing.stderr == """
             error: option '--repo' needs a value <PATH>
-            usage: relctl next [--prerelease CHANNEL] [--repo PATH] [--config PATH] [--json] [--project NAME] [--all]
+            usage: relctl next [--prerelease CHANNEL] [--offline] [--repo PATH] [--config PATH] [--json] [--project NAME] [--all]
             See 'relctl help next'.
 
             """)

@@ -6,7 +6,7 @@ enum NextCommand {
     static let spec = CommandSpec(
         name: "next",
         summary: "Print the next version, computed from the conventional commits since the last release tag.",
-        options: [.prerelease, .repo, .config, .json] + OptionSpec.projects,
+        options: [.prerelease, .offline, .repo, .config, .json] + OptionSpec.projects,
         discussion: """
         The base is the highest stable tag matching tagFormat (default v{version}) that is reachable from HEAD and
         holds a version of versionScheme (semver, or a calendar scheme such as YYYY.M.MICRO). feat gives a minor
@@ -30,6 +30,7 @@ enum NextCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let context = context.offline(arguments)
         var workspace = try Workspace.open(arguments, context, config: .noted)
         workspace.requestedChannel = try PrereleaseOption.channel(arguments, usage: spec.usage)
         let selection = try ProjectSelection.select(arguments, context, workspace: workspace, usage: spec.usage, atRoot: .every)
@@ -40,6 +41,13 @@ enum NextCommand {
             let label = several ? "\(name ?? ""): " : ""
             let analysis = try project.analyze()
             warnings(analysis, workspace: project, context: context, label: label)
+            // buildNumber source "stores": the next build numbers, read from the stores as the release will.
+            let builds = StoreBuildNumbers.preview(project, version: analysis.next?.description)
+            if !builds.lines.isEmpty, let warning = StoreBuildNumbers.offlineWarning(project.config, environment: project.environment) {
+                context.output.warning(label + warning)
+            }
+            for line in builds.lines { context.output.note(label + line) }
+            if let problem = builds.problem { context.output.warning(label + problem) }
             if arguments.has("--json") {
                 objects.append(json(analysis).withProject(name))
                 if let reason = analysis.reason { context.output.message(label + reason) }

@@ -12,7 +12,7 @@ enum ReleaseCommand {
             .flag("--allow-dirty", "Release even with uncommitted or untracked files (they are not committed)."),
             .flag("--include-config", "Commit .relctl.json with the release when it is not committed yet (a first release after init)."),
             .value("--build", "N", "Use build number N for iOS and Android instead of the buildNumber strategy."),
-            .prerelease, .json, .repo, .config,
+            .offline, .prerelease, .json, .repo, .config,
         ] + OptionSpec.projects,
         discussion: """
         Steps: preflight (clean work tree, release branch, history reaching the last tag, tag free locally and
@@ -74,6 +74,7 @@ enum ReleaseCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let context = context.offline(arguments)
         var request = ReleaseRequest()
         request.dryRun = arguments.has("--dry-run")
         request.push = arguments.has("--push")
@@ -103,6 +104,9 @@ enum ReleaseCommand {
         } catch {
             workspace.lock?.release()
             throw error
+        }
+        if let warning = selection.workspaces.lazy.compactMap({ StoreBuildNumbers.offlineWarning($0.config, environment: context.environment) }).first {
+            context.output.warning(warning)
         }
         guard selection.hasProjects else { return try ReleaseWorkflow.run(request, workspace: workspace, context: context) }
         try ProjectReleases.run(request, confirmed: confirmed, selection: selection, opened: workspace, context: context)

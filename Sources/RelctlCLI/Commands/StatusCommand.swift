@@ -5,7 +5,7 @@ enum StatusCommand {
     static let spec = CommandSpec(
         name: "status",
         summary: "Show the last release, the next version, and any pending major-release decision.",
-        options: [.json, .repo, .config] + OptionSpec.projects,
+        options: [.json, .offline, .repo, .config] + OptionSpec.projects,
         discussion: """
         A pending decision is the .major-release-pending file a major release commits: min_supported_version
         was left alone, and raising it is for a human to do once the new build is live in the app's stores
@@ -21,6 +21,7 @@ enum StatusCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let context = context.offline(arguments)
         let opened = try Workspace.open(arguments, context, config: .required)
         let selection = try ProjectSelection.select(arguments, context, workspace: opened, usage: spec.usage, atRoot: .every)
         var objects: [JSONOutput] = []
@@ -63,6 +64,10 @@ enum StatusCommand {
         } catch let failure as CLIFailure {
             journalProblem = failure.message
         }
+        // buildNumber source "stores": where the next release's build numbers come from.
+        let builds = workspace.config.buildNumber.source == .stores
+            ? StoreBuildNumbers.preview(workspace, version: analysis.next?.description) : (lines: [], problem: nil)
+        let offlineWarning = builds.lines.isEmpty ? nil : StoreBuildNumbers.offlineWarning(workspace.config, environment: workspace.environment)
         if wantsJSON {
             var members: [(String, JSONOutput)] = [
                 ("schemaVersion", .int(1)), ("branch", .optional(branch)),
@@ -83,6 +88,11 @@ enum StatusCommand {
                 ])))
             } else {
                 members.append(("majorPending", .null))
+            }
+            if workspace.config.buildNumber.source == .stores {
+                members.append(("nextBuilds", .object([("sources", .array(builds.lines.map { .string($0) })),
+                                                        ("problem", .optional(builds.problem)),
+                                                        ("offline", .bool(offlineWarning != nil))])))
             }
             members.append(("gate", GateStatusReport.json(workspace)))
             // Only when a release was interrupted (or is running): the key is absent otherwise.
@@ -119,6 +129,9 @@ enum StatusCommand {
         } else {
             for note in workspace.baseNotes(analysis, floor: floor) { text += "note:          \(note)\n" }
         }
+        for line in builds.lines { text += "next build:    \(line)\n" }
+        if let offlineWarning { text += "warning:       \(offlineWarning)\n" }
+        if let problem = builds.problem { text += "problem:       \(problem)\n" }
         text += GateStatusReport.text(workspace)
         if let pending, halted {
             text += "major pending: \(pending.version) halted \(pending.date.prefix(10)), not released; min_supported_version unchanged\n"

@@ -9,7 +9,7 @@ enum SyncCommand {
         summary: "Write a version and the next build numbers to every version file, all or nothing.",
         options: [.value("--build", "N", "Use build number N for iOS and Android instead of the buildNumber strategy."),
                   .flag("--allow-downgrade", "Write a version lower than the files hold (to undo a mistaken sync)."),
-                  .dryRun, .json, .repo, .config] + OptionSpec.projects,
+                  .dryRun, .offline, .json, .repo, .config] + OptionSpec.projects,
         positionals: [PositionalSpec(name: "version", optional: false, help: "The version to write, e.g. 1.3.0 or 1.3.0-beta.1 (in versionScheme, e.g. 2024.12.1).")],
         discussion: """
         Every entry of 'files' in .relctl.json gets <version>. iOS files (expo, expo-js, pbxproj, plist, xcconfig,
@@ -47,6 +47,7 @@ enum SyncCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
+        let context = context.offline(arguments)
         let build = try arguments.value("--build").map(parseBuild)
         // A real sync holds the repository lock from before it reads anything to its end, so no release, sync or
         // gate decision writes the files between its reading and its writing; a dry run takes none.
@@ -111,7 +112,11 @@ enum SyncCommand {
             output.message("\(verb) \(change.path): \(VersionFileText.changes(change))")
         }
         if let note = sync.note { output.note(note) }
-        if counts, sync.iosBuild != nil || sync.androidBuild != nil,
+        if let warning = StoreBuildNumbers.offlineWarning(workspace.config, environment: context.environment), counts {
+            output.warning(warning)
+        }
+        for line in sync.buildSources { output.note(line) }
+        if counts, sync.buildSources.isEmpty, sync.iosBuild != nil || sync.androidBuild != nil,
            let note = ReleasePlanner.buildNote(released: released, current: sync.current) {
             output.note(note)
         }

@@ -13,6 +13,9 @@ struct BuildNumberSettings: Sendable, Hashable {
     var line: Int?
     /// The largest move of a build number one sync may make (`maxJump`; 0: no limit). See `BuildNumberJump`.
     var maxJump = BuildNumberJump.defaultLimit
+    /// Where the count goes on from: the files and release tags (`files`, the default), or those and the stores'
+    /// own build numbers (`stores`: App Store Connect's builds, every Google Play track and bundle).
+    var source: BuildNumberSource = .files
 
     static let strategyNames = ["increment", "perVersion", "fromVersion", "env", "keep"]
 
@@ -45,6 +48,11 @@ struct BuildNumberSettings: Sendable, Hashable {
         case .perVersion(let start): return "perVersion (iOS builds start at \(start) for each version, Android's versionCode counts up)"
         }
     }
+}
+
+/// `buildNumber.source`.
+enum BuildNumberSource: String, Sendable, Hashable {
+    case files, stores
 }
 
 extension Config {
@@ -81,7 +89,7 @@ extension Config {
 }
 
 extension BuildNumberSettings {
-    static let keys = ["strategy", "shared", "variable", "offset", "digits", "prereleaseDigits", "maxJump", "start"]
+    static let keys = ["strategy", "shared", "variable", "offset", "digits", "prereleaseDigits", "maxJump", "start", "source"]
     /// The strategy each option belongs to.
     static let keyStrategy = ["shared": "increment", "variable": "env", "offset": "env",
                               "digits": "fromVersion", "prereleaseDigits": "fromVersion", "start": "perVersion"]
@@ -107,6 +115,15 @@ extension BuildNumberSettings {
             }
         }
         if let flag = try object.bool("shared") { shared = flag }
+        if let (given, node) = try object.string("source") {
+            guard let value = BuildNumberSource(rawValue: given) else {
+                throw object.error(node, "'buildNumber.source' is \"\(given)\"; use \"files\" (the files and release tags, the default) or \"stores\" (those and App Store Connect's and Google Play's own build numbers)")
+            }
+            guard value == .files || name == "increment" || name == "perVersion" else {
+                throw object.error(node, "'buildNumber.source' \"stores\" applies only to strategy \"increment\" or \"perVersion\" (the ones that count up), not \"\(name)\"; remove it or set \"strategy\": \"increment\"")
+            }
+            source = value
+        }
         if let (n, node) = try object.int("maxJump") {
             guard n >= 0 else {
                 throw object.error(node, "'buildNumber.maxJump' must be 0 (no limit) or a positive whole number, not \(n)")

@@ -112,8 +112,11 @@ struct GateDecisionCommit {
     /// written. `done` is the result line ("raised … to 3.0.0 in …"); `deployHint` what to run next.
     /// With `json` (`--json`), stdout gets one object instead: `schemaVersion`, the decision's own fields (`json`),
     /// then `paths`, `message`, `commit` (null in a dry run), `dryRun` and `diff` (the dry run's, else null).
+    ///
+    /// `publish` (`--publish`): run once the commit is made, returning the lines to print; when it fails, the commit
+    /// is undone and the failure says nothing changed live.
     func record(_ workspace: Workspace, context: CommandContext, dryRun: Bool, done: String, deployHint: String?,
-                json: [(String, JSONOutput)]? = nil) throws {
+                json: [(String, JSONOutput)]? = nil, publish: (() throws -> [String])? = nil) throws {
         let output = context.output
         let (head, identities) = try preflight(workspace, environment: context.environment)
         func printJSON(commit: ObjectID?) {
@@ -127,25 +130,30 @@ struct GateDecisionCommit {
         if dryRun {
             if json != nil { printJSON(commit: nil) } else { output.resultText(diff()) }
             if identities == nil { output.warning(Self.noIdentity) }
-            output.message("dry run: nothing was changed; the commit would be:")
+            output.message("dry run: nothing was changed\(publish == nil ? "" : " and nothing was published (--publish publishes right after the commit)"); the commit would be:")
             for line in message.split(separator: "\n", omittingEmptySubsequences: false).dropLast(message.hasSuffix("\n") ? 1 : 0) {
                 output.message("    \(line)")
             }
             return
         }
         guard let identities else { throw CLIFailure(message: Self.noIdentity) }
-        let commit = try apply(workspace, head: head, identities: identities, faults: FaultInjection(context.environment))
+        var published: [String] = []
+        let commit = try apply(workspace, head: head, identities: identities, faults: FaultInjection(context.environment),
+                               afterCommit: publish.map { publish in { published = try publish() } })
+        for line in published { output.message(line) }
         if json != nil {
             printJSON(commit: commit)
             output.message("\(done) (commit \(commit.hex.prefix(12)))")
         } else {
             output.result("\(done) (commit \(commit.hex.prefix(12)))")
         }
-        if let deployHint { output.note(deployHint) }
+        if let deployHint, publish == nil { output.note(deployHint) }
     }
 
     /// Writes, removes, commits, through the one `RepositoryTransaction`. Returns the new commit.
-    func apply(_ workspace: Workspace, head: ObjectID, identities: Identities, faults: FaultInjection) throws -> ObjectID {
+    /// `afterCommit`: run once the commit is made (the Remote Config publish); when it throws, the commit is undone.
+    func apply(_ workspace: Workspace, head: ObjectID, identities: Identities, faults: FaultInjection,
+               afterCommit: (() throws -> Void)? = nil) throws -> ObjectID {
         let repository = workspace.repository
         // The command took the lock before it read the document (`Workspace.open(…, locked:)`); else it is taken here.
         let lock = workspace.lock == nil ? try RepositoryLock.acquire(gitDir: repository.gitDir, command: "gate") : nil
@@ -159,8 +167,19 @@ struct GateDecisionCommit {
         transaction.writes = document.map { [$0] } ?? []
         transaction.deletions = marker.map { [.init(path: $0.path, bytes: $0.bytes)] } ?? []
         transaction.commitMessage = message
-        guard let commit = try transaction.apply(repository: repository, faults: faults).commit else {
+        let applied = try transaction.apply(repository: repository, faults: faults)
+        guard let commit = applied.commit else {
             throw InternalError("a gate decision made no commit")
+        }
+        if let afterCommit {
+            do {
+                try afterCommit()
+            } catch {
+                // The publish failed: nothing is live, so the commit must not stand either.
+                let reason = (error as? CLIFailure)?.message ?? String(describing: error)
+                let undone = transaction.undo(applied, repository: repository)
+                throw CLIFailure(message: "the publish failed, so nothing changed live (\(reason)); the decision's commit \(commit.hex.prefix(12)) was undone: \(undone)")
+            }
         }
         return commit
     }

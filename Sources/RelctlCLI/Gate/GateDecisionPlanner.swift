@@ -220,12 +220,13 @@ struct PlannedGateDecision {
     }
 
     /// Prints the notes, then records the decision (or with `dryRun` shows it).
-    func record(_ workspace: Workspace, context: CommandContext, dryRun: Bool, json printsJSON: Bool) throws {
+    func record(_ workspace: Workspace, context: CommandContext, dryRun: Bool, json printsJSON: Bool,
+                publish: (() throws -> [String])? = nil) throws {
         for note in notes { context.output.note(note) }
         var commit = self.commit
         commit.markerRelativePath = workspace.markerRelativePath
         try commit.record(workspace, context: context, dryRun: dryRun, done: done, deployHint: deployHint,
-                          json: printsJSON ? json : nil)
+                          json: printsJSON ? json : nil, publish: publish)
     }
 }
 

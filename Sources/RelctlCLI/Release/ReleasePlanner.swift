@@ -36,7 +36,10 @@ enum ReleasePlanner {
                 let counts = config.buildNumber.counts && build == nil
                 let sync = try workspace.planVersionSync(version: version.description, build: build, environment: environment,
                                                          released: counts ? releasedBuilds : nil)
-                if counts { buildNote = Self.buildNote(released: releasedBuilds, current: sync.current) }
+                if counts {
+                    buildNote = sync.buildSources.isEmpty ? Self.buildNote(released: releasedBuilds, current: sync.current)
+                        : sync.buildSources.joined(separator: "; ")
+                }
                 builds = (sync.iosBuild, sync.androidBuild)
                 if format.carriesBuild { tag = try workspace.buildTagName(format, version: version, sync: sync) }
                 if !counts, let problem = Self.versionCodeBelowReleased(sync, released: releasedBuilds, build: build,

@@ -60,6 +60,16 @@ struct AppStoreConnectAPI {
         }
     }
 
+    /// The build numbers (CFBundleVersion, `attributes.version`) of every build of the app App Store Connect holds,
+    /// those of one marketing version only when `version` is given (`filter[preReleaseVersion.version]`).
+    func buildNumbers(appID: String, version: String?) throws(StoreHTTP.Failure) -> [String] {
+        var url = "\(baseURL)/v1/builds?filter%5Bapp%5D=\(StoreHTTP.escaped(appID))"
+        if let version { url += "&filter%5BpreReleaseVersion.version%5D=\(StoreHTTP.escaped(version))" }
+        url += "&fields%5Bbuilds%5D=version&limit=200"
+        let items = try list(url, doing: "reading the app's builds" + (version.map { " of \($0)" } ?? ""))
+        return items.data.compactMap { ($0["attributes"] as? [String: Any])?["version"] as? String }
+    }
+
     /// Every page of a JSON:API list: `data` and `included` of each, following `links.next` to the end.
     func list(_ first: String, doing: String) throws(StoreHTTP.Failure) -> (data: [[String: Any]], included: [[String: Any]]) {
         var data: [[String: Any]] = [], included: [[String: Any]] = []

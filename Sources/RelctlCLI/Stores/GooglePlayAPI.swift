@@ -67,6 +67,28 @@ struct GooglePlayAPI {
         return Self.track(object, name: name)
     }
 
+    /// Every track of the edit with its releases (`edits.tracks.list`).
+    func tracks(edit: String) throws(StoreHTTP.Failure) -> [Track] {
+        let url = "\(editsURL)/\(StoreHTTP.escaped(edit))/tracks"
+        let response = try client.send(StoreHTTP.Request(url: url))
+        guard response.status == 200, let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] else {
+            throw client.unexpected(response, url: url, doing: "listing the tracks of \(packageName)")
+        }
+        return (object["tracks"] as? [[String: Any]] ?? []).map { Self.track($0, name: $0["track"] as? String ?? "?") }
+    }
+
+    /// The versionCode of every bundle uploaded to the app (`edits.bundles.list`), on a track or not.
+    func bundleVersionCodes(edit: String) throws(StoreHTTP.Failure) -> [String] {
+        let url = "\(editsURL)/\(StoreHTTP.escaped(edit))/bundles"
+        let response = try client.send(StoreHTTP.Request(url: url))
+        guard response.status == 200, let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] else {
+            throw client.unexpected(response, url: url, doing: "listing the bundles of \(packageName)")
+        }
+        return (object["bundles"] as? [[String: Any]] ?? []).compactMap { bundle in
+            (bundle["versionCode"] as? String) ?? (bundle["versionCode"] as? NSNumber)?.stringValue
+        }
+    }
+
     static func track(_ object: [String: Any], name: String) -> Track {
         let releases = (object["releases"] as? [[String: Any]] ?? []).map { release in
             Release(name: release["name"] as? String, status: release["status"] as? String ?? "unknown",

@@ -125,3 +125,24 @@ struct RemoteConfigSync {
         }
     }
 }
+
+extension RemoteConfigSync {
+    /// `--publish` on gate raise-min, set-latest and keep-min.
+    static let publishOption = OptionSpec.flag("--publish", "Publish the decision to the live Remote Config template right after its commit; a failed publish undoes the commit.")
+
+    /// The publish step of `--publish`, run once the decision's commit is made (GateDecisionCommit undoes the commit
+    /// when it throws). Remote Config and the credentials are checked here, before anything is written.
+    static func publishStep(_ arguments: ParsedArguments, _ workspace: Workspace, command: String, dryRun: Bool,
+                            context: CommandContext) throws -> (() throws -> [String])? {
+        guard arguments.has("--publish") else { return nil }
+        if dryRun { return { [] } }
+        let sync = try open(workspace, command: "\(command) --publish", warning: context.output.warning)
+        return {
+            let result = try sync.publish(ontoLive: false, dryRun: false)
+            guard let version = result.version else { return result.lines }
+            return ["published version \(version) of \(sync.api.projectID)'s Remote Config template"
+                    + (result.based.map { " (was version \($0))" } ?? "") + "; live now:"]
+                + result.lines.map { "  \($0)" } + ["record the live version: relctl gate pull, then commit"]
+        }
+    }
+}

@@ -8,6 +8,9 @@ struct VersionSync {
     var plan: SyncPlan
     /// Why build numbers were left alone, when they were.
     var note: String?
+    /// Where each new build number came from, when the stores are a source (`buildNumber.source` "stores"):
+    /// `iOS build: 58 (one above App Store Connect's 57 for 2.4.0)`.
+    var buildSources: [String] = []
 
     /// The build numbers the files hold after the sync (new, or the current highest when untouched).
     /// Nil for a store no file carries a build number for (an iOS-only app has no Android build, even with

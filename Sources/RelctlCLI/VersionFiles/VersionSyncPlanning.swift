@@ -21,6 +21,16 @@ extension Workspace {
         if released == nil, (iosVersionIsNew && build != nil) || (build == nil && config.buildNumber.counts) {
             released = try releasedBuildNumbers(filesVersion: VersionFloor(current).held?.value)
         }
+        // buildNumber source "stores": the count goes on from the highest of the files, the tags and the stores.
+        var stores: StoreBuildNumbers?
+        let releasedBeforeStores = released
+        if build == nil, config.buildNumber.counts, config.buildNumber.source == .stores, let tagged = released {
+            let read = try StoreBuildNumbers.read(self, current: current, version: version, environment: environment)
+            var perVersion = false
+            if case .perVersion = config.buildNumber.strategy { perVersion = true }
+            released = read.merged(into: tagged, version: version, perVersion: perVersion)
+            stores = read
+        }
         let releasedForVersion = released?.iosByVersion[VersionParts(version).core]
         var ios: String?
         var android: String?
@@ -84,7 +94,12 @@ extension Workspace {
         }
         let plan = try plan(current, version: version, ios: ios, android: android)
         try checkBuildNumberJumps(plan, current: current, explicitBuild: build != nil)
-        return VersionSync(current: current, plan: plan, note: note)
+        var sync = VersionSync(current: current, plan: plan, note: note)
+        if let stores, note == nil {
+            sync.buildSources = stores.sourceLines(ios: ios, android: android, current: current, released: releasedBeforeStores,
+                                                   version: version, settings: config.buildNumber)
+        }
+        return sync
     }
 
     /// The plan over the files as read: in memory, nothing read again.

@@ -10,7 +10,7 @@ enum GateKeepMinCommand {
         name: "gate keep-min",
         summary: "Resolve a pending major release without raising the minimum: the reason goes into the commit.",
         options: [.value("--reason", "TEXT", "Why the minimum stays (the new backend still serves old builds, say)."),
-                  GateArguments.project, .dryRun, .json, .repo, .config],
+                  GateArguments.project, RemoteConfigSync.publishOption, .dryRun, .json, .repo, .config],
         discussion: """
         A major release leaves .major-release-pending until someone decides about min_supported_version. When old
         builds keep working (the backend still serves them), keep-min records that decision: it removes the marker
@@ -38,6 +38,7 @@ enum GateKeepMinCommand {
         let workspace = try GateArguments.projectWorkspace(arguments, context, opened, usage: spec.usage)
         if GateDecisionPlanner.finishedAtOpen(.gateKeepMin, version: nil, context: context) { return }
         let decision = try GateDecisionPlanner.keepMin(workspace: workspace, reason: reason)
-        try decision.record(workspace, context: context, dryRun: dryRun, json: arguments.has("--json"))
+        try decision.record(workspace, context: context, dryRun: dryRun, json: arguments.has("--json"),
+                                publish: try RemoteConfigSync.publishStep(arguments, workspace, command: "gate keep-min", dryRun: dryRun, context: context))
     }
 }

@@ -10,7 +10,7 @@ enum GateRaiseMinCommand {
                   .flag("--allow-staged-rollout", "Count a Google Play staged rollout (inProgress, userFraction < 1) as live."),
                   .value("--unverified", "STORE", "app-store, google-play or both (comma-separated): a person checked that store; recorded in the commit.",
                          completion: .words(["app-store", "google-play"])),
-                  GateArguments.platform, GateArguments.project, .dryRun, .json, .repo, .config],
+                  GateArguments.platform, GateArguments.project, RemoteConfigSync.publishOption, .dryRun, .json, .repo, .config],
         positionals: [PositionalSpec(name: "version", optional: false, help: "The new minimum: a released version, e.g. 3.0.0.")],
         discussion: """
         Refused, with nothing written, unless <version> is a released version (a release tag of tagFormat), above
@@ -56,6 +56,7 @@ enum GateRaiseMinCommand {
             .raiseMin(to: version, confirmedLive: arguments.has("--confirm-live"), dryRun: dryRun,
                       environment: context.environment, liveOptions: try StoreLiveCheck.Options.parse(arguments, usage: usage),
                       warning: context.output.warning)
-        try decision.record(workspace, context: context, dryRun: dryRun, json: arguments.has("--json"))
+        try decision.record(workspace, context: context, dryRun: dryRun, json: arguments.has("--json"),
+                                publish: try RemoteConfigSync.publishStep(arguments, workspace, command: "gate raise-min", dryRun: dryRun, context: context))
     }
 }

@@ -6,7 +6,7 @@ enum GateSetLatestCommand {
     static let spec = CommandSpec(
         name: "gate set-latest",
         summary: "Set the latest version (below it the app offers the update), in one commit.",
-        options: [GateArguments.platform, GateArguments.project, .dryRun, .json, .repo, .config],
+        options: [GateArguments.platform, GateArguments.project, RemoteConfigSync.publishOption, .dryRun, .json, .repo, .config],
         positionals: [PositionalSpec(name: "version", optional: false, help: "The new latest: a released version, e.g. 2.6.0.")],
         discussion: """
         For teams that move the latest once a build is live. Refused, with nothing written, unless <version> is a
@@ -40,7 +40,8 @@ enum GateSetLatestCommand {
             if arguments.has("--json") { context.output.result(GateDecisionCommit.unchangedJSON(json).rendered()) }
             context.output.message(message)
         case .decided(let decision):
-            try decision.record(workspace, context: context, dryRun: dryRun, json: arguments.has("--json"))
+            try decision.record(workspace, context: context, dryRun: dryRun, json: arguments.has("--json"),
+                                publish: try RemoteConfigSync.publishStep(arguments, workspace, command: "gate set-latest", dryRun: dryRun, context: context))
         }
     }
 }
