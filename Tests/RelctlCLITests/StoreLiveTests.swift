@@ -47,26 +47,41 @@ struct StoreLiveTests {
     final class World: @unchecked Sendable {
         let keys: StoreTestKeys
         let lock = NSLock()
-        var issued: [String] = []
-        var jwts: [String] = []
-        var tokenURI = ""
+        /// Guards every value below: the test thread sets them between runs and the server's thread reads them,
+        /// with no other ordering between the two that ThreadSanitizer can see.
+        private let stateLock = NSLock()
+        private var _issued: [String] = []
+        private var _jwts: [String] = []
+        private var _tokenURI = ""
+        private var _production = #"{"track": "production", "releases": [{"name": "2.5.0 (250)", "versionCodes": ["250"], "status": "completed"}]}"#
+        private var _scripted: [(prefix: String, reply: FakeStoreServer.Reply)] = []
+        private var _versionPages: [String] = []
+        private var _baseURL = ""
+
+        private func guarded<T>(_ body: () -> T) -> T { stateLock.lock(); defer { stateLock.unlock() }; return body() }
+
+        var issued: [String] { get { guarded { _issued } } set { guarded { _issued = newValue } } }
+        var jwts: [String] { get { guarded { _jwts } } set { guarded { _jwts = newValue } } }
+        var tokenURI: String { get { guarded { _tokenURI } } set { guarded { _tokenURI = newValue } } }
         /// The production track's JSON.
-        var production = #"{"track": "production", "releases": [{"name": "2.5.0 (250)", "versionCodes": ["250"], "status": "completed"}]}"#
+        var production: String { get { guarded { _production } } set { guarded { _production = newValue } } }
         /// Answers before the real one, per path prefix, one each request.
-        var scripted: [(prefix: String, reply: FakeStoreServer.Reply)] = []
+        var scripted: [(prefix: String, reply: FakeStoreServer.Reply)] { get { guarded { _scripted } } set { guarded { _scripted = newValue } } }
         /// App Store versions pages (the JSON of each page, `NEXT` replaced by the next page's URL).
-        var versionPages: [String] = []
-        var baseURL = ""
+        var versionPages: [String] { get { guarded { _versionPages } } set { guarded { _versionPages = newValue } } }
+        var baseURL: String { get { guarded { _baseURL } } set { guarded { _baseURL = newValue } } }
 
         init(keys: StoreTestKeys) { self.keys = keys }
 
-        func record(jwt: String) { lock.lock(); jwts.append(jwt); lock.unlock() }
+        func record(jwt: String) { guarded { _jwts.append(jwt) } }
 
         func scriptedReply(for request: FakeStoreServer.Request) -> FakeStoreServer.Reply? {
             lock.lock()
             defer { lock.unlock() }
-            guard let index = scripted.firstIndex(where: { request.target.hasPrefix($0.prefix) }) else { return nil }
-            return scripted.remove(at: index).reply
+            return guarded {
+                guard let index = _scripted.firstIndex(where: { request.target.hasPrefix($0.prefix) }) else { return nil }
+                return _scripted.remove(at: index).reply
+            }
         }
 
         func answer(_ request: FakeStoreServer.Request, _ server: FakeStoreServer) -> FakeStoreServer.Reply {
@@ -95,7 +110,7 @@ struct StoreLiveTests {
             record(jwt: assertion)
             lock.lock()
             let token = "ya29.fake-access-\(issued.count + 1)-\(UUID().uuidString)"
-            issued.append(token)
+            guarded { _issued.append(token) }
             lock.unlock()
             return .json(#"{"access_token": "\#(token)", "expires_in": 3599, "token_type": "Bearer"}"#)
         }
