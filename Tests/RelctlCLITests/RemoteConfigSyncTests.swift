@@ -10,13 +10,21 @@ struct RemoteConfigSyncTests {
     /// The live Remote Config: the template, its version, and what happens at the next PUTs.
     final class Live: @unchecked Sendable {
         let lock = NSLock()
-        var template: [String: Any]
-        var version = 42
+        private var _template: [String: Any]
+        private var _version: Int = 42
         /// Before answering the next publish (validate or not), a console edit: the template changed and a new version.
-        var consoleEditBeforeNextPut: [(inout [String: Any]) -> Void] = []
-        var puts: [(validateOnly: Bool, ifMatch: String?, body: [String: Any])] = []
+        private var _consoleEditBeforeNextPut: [(inout [String: Any]) -> Void] = []
+        private var _puts: [(validateOnly: Bool, ifMatch: String?, body: [String: Any])] = []
 
-        init(template: [String: Any]) { self.template = template }
+        /// Guards the values above: the test thread sets them while the server's thread reads them.
+        private let stateLock = NSLock()
+        private func guarded<T>(_ body: () -> T) -> T { stateLock.lock(); defer { stateLock.unlock() }; return body() }
+        var template: [String: Any] { get { guarded { _template } } set { guarded { _template = newValue } } }
+        var version: Int { get { guarded { _version } } set { guarded { _version = newValue } } }
+        var consoleEditBeforeNextPut: [(inout [String: Any]) -> Void] { get { guarded { _consoleEditBeforeNextPut } } set { guarded { _consoleEditBeforeNextPut = newValue } } }
+        var puts: [(validateOnly: Bool, ifMatch: String?, body: [String: Any])] { get { guarded { _puts } } set { guarded { _puts = newValue } } }
+
+        init(template: [String: Any]) { self._template = template }
 
         var etag: String { "etag-1234567890-\(version)" }
 

@@ -13,17 +13,29 @@ struct StoreBuildNumberTests {
     final class World: @unchecked Sendable {
         let keys: StoreTestKeys
         let lock = NSLock()
-        var issued: [String] = []
-        var jwts: [String] = []
-        var tokenURI = ""
-        var baseURL = ""
+        private var _issued: [String] = []
+        private var _jwts: [String] = []
+        private var _tokenURI: String = ""
+        private var _baseURL: String = ""
         /// Pages of App Store Connect's builds (the `version` attribute of each); a page per element.
-        var buildPages: [[String]] = [["40", "58"]]
+        private var _buildPages: [[String]] = [["40", "58"]]
         /// `tracks.list`'s tracks JSON.
-        var tracks = #"[{"track": "production", "releases": [{"name": "2.3.0", "versionCodes": ["57"], "status": "completed"}]}, {"track": "internal", "releases": [{"name": "2.4.0 (59)", "versionCodes": ["59", "60"], "status": "completed"}, {"name": "old", "versionCodes": ["33"], "status": "halted"}]}]"#
-        var bundles = #"[{"versionCode": 61, "sha1": "a", "sha256": "b"}, {"versionCode": 12, "sha1": "c", "sha256": "d"}]"#
+        private var _tracks: String = #"[{"track": "production", "releases": [{"name": "2.3.0", "versionCodes": ["57"], "status": "completed"}]}, {"track": "internal", "releases": [{"name": "2.4.0 (59)", "versionCodes": ["59", "60"], "status": "completed"}, {"name": "old", "versionCodes": ["33"], "status": "halted"}]}]"#
+        private var _bundles: String = #"[{"versionCode": 61, "sha1": "a", "sha256": "b"}, {"versionCode": 12, "sha1": "c", "sha256": "d"}]"#
         /// Status codes answered instead, per path prefix, every time.
-        var failing: [(prefix: String, status: Int, body: String)] = []
+        private var _failing: [(prefix: String, status: Int, body: String)] = []
+
+        /// Guards the values above: the test thread sets them while the server's thread reads them.
+        private let stateLock = NSLock()
+        private func guarded<T>(_ body: () -> T) -> T { stateLock.lock(); defer { stateLock.unlock() }; return body() }
+        var issued: [String] { get { guarded { _issued } } set { guarded { _issued = newValue } } }
+        var jwts: [String] { get { guarded { _jwts } } set { guarded { _jwts = newValue } } }
+        var tokenURI: String { get { guarded { _tokenURI } } set { guarded { _tokenURI = newValue } } }
+        var baseURL: String { get { guarded { _baseURL } } set { guarded { _baseURL = newValue } } }
+        var buildPages: [[String]] { get { guarded { _buildPages } } set { guarded { _buildPages = newValue } } }
+        var tracks: String { get { guarded { _tracks } } set { guarded { _tracks = newValue } } }
+        var bundles: String { get { guarded { _bundles } } set { guarded { _bundles = newValue } } }
+        var failing: [(prefix: String, status: Int, body: String)] { get { guarded { _failing } } set { guarded { _failing = newValue } } }
 
         init(keys: StoreTestKeys) { self.keys = keys }
 
