@@ -42,7 +42,9 @@ enum InitCommand {
         "./package.json") are kept with package.json; eas.json with cli.appVersionSource "remote" gives the
         buildNumber strategy keep, and a local source with autoIncrement a warning. XcodeGen's project.yml (no
         .xcodeproj committed) becomes a regex entry; a root package.json of JavaScript tooling (dependencies, but
-        no react-native, expo or Capacitor) beside a native project is left out.
+        no react-native, expo or Capacitor) beside a native project is left out. A version.txt or VERSION at the
+        root holding the version alone (release-please's simple strategy) becomes a regex entry: beside app files
+        of the same version, or alone when they hold a placeholder the build replaces (0.0.0), with a note.
 
         Writes .relctl.json (tagFormat, files, buildNumber) at the repository root and prints the files found on
         stdout. When the files agree on a version and no release tag is reachable from HEAD (an app already in the

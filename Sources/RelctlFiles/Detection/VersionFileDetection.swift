@@ -42,8 +42,10 @@ package enum VersionFileDetection {
         found = OtherProductFilter.leaveOutTooling(found, files: detection.files, notes: &notes)
         var result = Found(entries: WritableEntries.filter(found, files: detection.files), notes: notes, files: detection.files,
                            eas: EASBuildSettings.read(detection.files))
-        if let tracked, let current = result.currentVersions(),
-           let version = detection.appVersion ?? current.files.lazy.compactMap(\.marketing).first {
+        let stated = detection.appVersion ?? result.currentVersions()?.files.lazy.compactMap(\.marketing).first
+        let considered = PlainVersionFile.consider(result.entries, appVersion: stated, files: detection.files, notes: &result.notes)
+        result.entries = considered.entries
+        if let tracked, let current = result.currentVersions(), let version = considered.appVersion {
             let build = current.highestAndroidBuild ?? current.highestIOSBuild
             // Files detection already judged (kept, or left out with a note) are not looked at again.
             let others = OtherVersionPlaces.find(version: version, build: build, tracked: tracked,
