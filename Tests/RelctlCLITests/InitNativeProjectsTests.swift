@@ -322,3 +322,43 @@ struct InitXcodeTwoPlatformsTests {
             .replacingOccurrences(of: "CURRENT_PROJECT_VERSION = 15;", with: "CURRENT_PROJECT_VERSION = 14;") == project)
     }
 }
+
+@Suite("init: an app that embeds another app")
+struct InitEmbeddedAppTests {
+    /// A Mac Catalyst app's launcher: an application target for macOS whose product the iOS app copies into its
+    /// bundle. It ships inside the app, so it is no project of its own; its stale 1.0 is left out with a note.
+    @Test func anEmbeddedLauncherAppIsPartOfItsHostNotAProject() throws {
+        let repo = try TestRepository()
+        try repo.write("Home.xcodeproj/project.pbxproj", XcodeFixtureProject(name: "Home", targets: [
+            T("App", T.application, ["GENERATE_INFOPLIST_FILE": "YES", "SDKROOT": "iphoneos"],
+              base: ["Debug": "Configuration/Version.xcconfig", "Release": "Configuration/Version.xcconfig"], embeds: ["Launcher"]),
+            T("Launcher", T.application, ["GENERATE_INFOPLIST_FILE": "YES", "SDKROOT": "macosx", "MARKETING_VERSION": "1.0",
+                                          "CURRENT_PROJECT_VERSION": "1"]),
+        ]).text)
+        try repo.write("Configuration/Version.xcconfig", "MARKETING_VERSION = 2026.8.0\nCURRENT_PROJECT_VERSION = 2026\n")
+        try repo.commitAll("chore: home")
+        let result = relctl(["init"], in: repo.path)
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout == """
+        Home.xcodeproj/project.pbxproj               pbxproj
+        Configuration/Version.xcconfig               xcconfig   version 2026.8.0, iOS build 2026
+
+        """, "\(result.stdout)")
+        #expect(result.stderr.hasPrefix("note: left out target Launcher of Home.xcodeproj/project.pbxproj: it holds version 1.0"), "\(result.stderr)")
+        let config = try repo.read(".relctl.json")
+        #expect(!config.contains("\"projects\""), "\(config)")
+        #expect(config.contains("\"targets\": [\n        \"App\"\n      ]"), "\(config)")
+        // Without the copy-files phase the Mac app is a product of its own: two projects.
+        let apart = try TestRepository()
+        try apart.write("Home.xcodeproj/project.pbxproj", XcodeFixtureProject(name: "Home", targets: [
+            T("App", T.application, ["GENERATE_INFOPLIST_FILE": "YES", "SDKROOT": "iphoneos"],
+              base: ["Debug": "Configuration/Version.xcconfig", "Release": "Configuration/Version.xcconfig"]),
+            T("Launcher", T.application, ["GENERATE_INFOPLIST_FILE": "YES", "SDKROOT": "macosx", "MARKETING_VERSION": "1.0",
+                                          "CURRENT_PROJECT_VERSION": "1"]),
+        ]).text)
+        try apart.write("Configuration/Version.xcconfig", "MARKETING_VERSION = 2026.8.0\nCURRENT_PROJECT_VERSION = 2026\n")
+        try apart.commitAll("chore: home")
+        #expect(relctl(["init"], in: apart.path).code == 0)
+        #expect(try apart.read(".relctl.json").contains("\"projects\""))
+    }
+}

@@ -13,6 +13,8 @@ struct XcodeFixtureTarget {
     var overrides: [String: [String: String]] = [:]
     /// Per configuration name: the base .xcconfig, relative to the project folder.
     var base: [String: String] = [:]
+    /// Targets whose products this one copies into its bundle (an "Embed" copy-files phase): a Mac app's launcher.
+    var embeds: [String] = []
 
     static let application = "com.apple.product-type.application"
     static let appExtension = "com.apple.product-type.app-extension"
@@ -20,12 +22,13 @@ struct XcodeFixtureTarget {
     static let unitTests = "com.apple.product-type.bundle.unit-test"
 
     init(_ name: String, _ productType: String, _ settings: [String: String], overrides: [String: [String: String]] = [:],
-         base: [String: String] = [:]) {
+         base: [String: String] = [:], embeds: [String] = []) {
         self.name = name
         self.productType = productType
         self.settings = settings
         self.overrides = overrides
         self.base = base
+        self.embeds = embeds
     }
 }
 
@@ -65,8 +68,34 @@ struct XcodeFixtureProject {
         let mainGroup = newID()
         let projectID = newID()
         let projectList = newID()
+        // Embedded products: a file reference each, a build file and a copy-files phase in each host.
+        var productRefs: [String: String] = [:]
+        for name in Set(targets.flatMap(\.embeds)).sorted() { productRefs[name] = newID() }
+        var phases: [String: (id: String, files: [(id: String, name: String)])] = [:]
+        for target in targets where !target.embeds.isEmpty {
+            phases[target.name] = (newID(), target.embeds.map { (newID(), $0) })
+        }
         var out = "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tclasses = {\n\t};\n\tobjectVersion = 56;\n\tobjects = {\n\n"
+        if !phases.isEmpty {
+            out += "/* Begin PBXBuildFile section */\n"
+            for host in phases.keys.sorted() {
+                for file in phases[host]!.files {
+                    out += "\t\t\(file.id) /* \(file.name).app in Embed Apps */ = {isa = PBXBuildFile; fileRef = \(productRefs[file.name]!) /* \(file.name).app */; };\n"
+                }
+            }
+            out += "/* End PBXBuildFile section */\n\n/* Begin PBXCopyFilesBuildPhase section */\n"
+            for host in phases.keys.sorted() {
+                out += "\t\t\(phases[host]!.id) /* Embed Apps */ = {\n\t\t\tisa = PBXCopyFilesBuildPhase;\n\t\t\tbuildActionMask = 2147483647;\n"
+                out += "\t\t\tdstPath = Contents/Library/LoginItems;\n\t\t\tdstSubfolderSpec = 1;\n\t\t\tfiles = (\n"
+                for file in phases[host]!.files { out += "\t\t\t\t\(file.id) /* \(file.name).app in Embed Apps */,\n" }
+                out += "\t\t\t);\n\t\t\tname = \"Embed Apps\";\n\t\t\trunOnlyForDeploymentPostprocessing = 0;\n\t\t};\n"
+            }
+            out += "/* End PBXCopyFilesBuildPhase section */\n\n"
+        }
         out += "/* Begin PBXFileReference section */\n"
+        for name in productRefs.keys.sorted() {
+            out += "\t\t\(productRefs[name]!) /* \(name).app */ = {isa = PBXFileReference; explicitFileType = wrapper.application; includeInIndex = 0; path = \(Self.quoted(name + ".app")); sourceTree = BUILT_PRODUCTS_DIR; };\n"
+        }
         for path in xcconfigs {
             let file = (path as NSString).lastPathComponent
             out += "\t\t\(files[path]!) /* \(file) */ = {isa = PBXFileReference; lastKnownFileType = text.xcconfig; path = \(Self.quoted(file)); sourceTree = \"<group>\"; };\n"
@@ -88,8 +117,11 @@ struct XcodeFixtureProject {
             targetIDs.append(ids)
             out += "\t\t\(ids.0) /* \(target.name) */ = {\n\t\t\tisa = PBXNativeTarget;\n"
             out += "\t\t\tbuildConfigurationList = \(ids.1) /* Build configuration list for PBXNativeTarget \"\(target.name)\" */;\n"
-            out += "\t\t\tbuildPhases = (\n\t\t\t);\n\t\t\tdependencies = (\n\t\t\t);\n"
+            out += "\t\t\tbuildPhases = (\n"
+            if let phase = phases[target.name] { out += "\t\t\t\t\(phase.id) /* Embed Apps */,\n" }
+            out += "\t\t\t);\n\t\t\tdependencies = (\n\t\t\t);\n"
             out += "\t\t\tname = \(Self.quoted(target.name));\n\t\t\tproductName = \(Self.quoted(target.name));\n"
+            if let ref = productRefs[target.name] { out += "\t\t\tproductReference = \(ref) /* \(target.name).app */;\n" }
             out += "\t\t\tproductType = \"\(target.productType)\";\n\t\t};\n"
         }
         out += "/* End PBXNativeTarget section */\n\n/* Begin PBXProject section */\n"

@@ -42,3 +42,33 @@ struct TagFormatPlaceholderSplitTests {
                 == pattern.split(separator: TagFormat.placeholder, omittingEmptySubsequences: false).map(String.init))
     }
 }
+
+@Suite("tag format guess: build numbers in tags")
+struct TagFormatGuessBuildTests {
+    @Test(arguments: [
+        ("release/2026.7.0/2026.2208", "release/{version}/{build}", "2026.7.0"),
+        ("7.157.0-5", "{version}-{build}", "7.157.0"),
+        ("app-v2.1.0+77", "app-v{version}+{build}", "2.1.0"),
+        ("v3.0.0", "v{version}", "3.0.0"),
+    ])
+    func findsTheFormatWithItsBuild(name: String, pattern: String, version: String) {
+        let found = TagFormatGuess.formatAndVersion(name)
+        #expect(found?.pattern == pattern && found?.version == version, "\(String(describing: found))")
+    }
+
+    @Test(arguments: ["rc-3.30.0-03x1", "dev-20260821", "release/2026.7.0/2026.2208/3", "v4", "build-12"])
+    func aTagWithDigitsElsewhereHasNoFormat(name: String) {
+        #expect(TagFormatGuess.formatAndVersion(name) == nil, "\(String(describing: TagFormatGuess.formatAndVersion(name)))")
+    }
+
+    /// Home Assistant's shape: more test-build tags than release tags, and two stray plain tags.
+    @Test func releaseTagsWinOverMoreTestBuildTags() {
+        let names = ["2024.9.4", "2019.1.0", "release/2026.7.3/2026.2546", "release/2026.7.0/2026.2208", "release/2026.5.0/2026.1987",
+                     "testflight/2026.7.3/2540", "testflight/2026.7.3/2541", "testflight/2026.7.3/2542", "testflight/2026.7.0/2200"]
+        #expect(TagFormatGuess.candidates(tagNames: names, scheme: .semver)
+                == [TagFormatGuess(pattern: "release/{version}/{build}",
+                                   tags: ["release/2026.7.3/2026.2546", "release/2026.7.0/2026.2208", "release/2026.5.0/2026.1987"])])
+        // Only test-build tags: they are what there is.
+        #expect(TagFormatGuess.candidates(tagNames: Array(names[5...]), scheme: .semver).map(\.pattern) == ["testflight/{version}/{build}"])
+    }
+}

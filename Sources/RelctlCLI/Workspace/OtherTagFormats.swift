@@ -10,8 +10,8 @@ struct OtherTagFormats {
     /// The tags of every format but `tagFormat`, kept when their highest version is above `base`.
     static func find(tagNames: [String], tagFormat: String, scheme: VersionScheme, base: ReleaseVersion?) -> OtherTagFormats {
         let others = tagNames.filter { name in
-            guard let (prefix, text, suffix) = TagFormatGuess.split(name) else { return false }
-            return prefix + TagFormat.placeholder + suffix != tagFormat && (base.map { b in scheme.parse(text).map { b < $0 } ?? false } ?? true)
+            guard let (pattern, text) = TagFormatGuess.formatAndVersion(name) else { return false }
+            return pattern != tagFormat && (base.map { b in scheme.parse(text).map { b < $0 } ?? false } ?? true)
         }
         return OtherTagFormats(guesses: TagFormatGuess.candidates(tagNames: others, scheme: scheme))
     }

@@ -17,7 +17,9 @@ enum XcodeProjects {
                 let all = versions.filter { $0.target == name }
                 return all.first(where: \.isDefaultConfiguration) ?? all.first
             }
-            let apps = names.compactMap(main).filter { $0.isApplication && $0.platform != "watchos" }
+            // An app embedded in another (a Mac Catalyst app's launcher helper) ships inside it: not a product.
+            let host = Dictionary(project.targets.compactMap { t in t.embeddedIn.map { (t.name, $0) } }, uniquingKeysWith: { a, _ in a })
+            let apps = names.compactMap(main).filter { $0.isApplication && $0.platform != "watchos" && host[$0.target] == nil }
             guard apps.count > 1 else { continue }
             let platforms = Set(apps.map { $0.platform ?? "iphoneos" })
             let marketing = Set(apps.map { VersionParts($0.marketing.value ?? "").core })
@@ -31,7 +33,8 @@ enum XcodeProjects {
                 // The first app of a platform takes that platform's extensions (a watch app goes with iOS).
                 if apps.first(where: { ($0.platform ?? "iphoneos") == platform })?.target == app.target {
                     for name in names where name != app.target && !taken.contains(name) {
-                        guard let other = main(name), !other.isApplication || other.platform == "watchos" else { continue }
+                        if host[name] == app.target { kept.append(name); continue }
+                        guard let other = main(name), !other.isApplication || other.platform == "watchos", host[name] == nil else { continue }
                         let otherPlatform = other.platform ?? "iphoneos"
                         if otherPlatform == platform || (otherPlatform == "watchos" && platform == "iphoneos") { kept.append(name) }
                     }

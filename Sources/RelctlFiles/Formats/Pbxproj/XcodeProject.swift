@@ -33,6 +33,9 @@ package struct XcodeProject: Sendable {
         package var defaultConfiguration: String?
         /// Why its configurations cannot be read (thrown when the target is selected).
         package var error: FileEditError?
+        /// The target whose bundle a copy-files phase embeds this target's product into (a Mac Catalyst app's
+        /// launcher helper app, a watch app, an extension): part of that app, not a product of its own.
+        package var embeddedIn: String?
     }
 
     /// Root-relative path of the pbxproj.
@@ -131,6 +134,22 @@ package struct XcodeProject: Sendable {
                 target.error = error
             }
             targets.append(target)
+        }
+        // Each product copied into another target's bundle by a copy-files phase names its host.
+        var productOwner: [String: Int] = [:]
+        let nativeTargets = objectPairs.filter { $0.1["isa"]?.string == "PBXNativeTarget" }
+        for (index, (_, object)) in nativeTargets.enumerated() {
+            if let product = object["productReference"]?.string { productOwner[product] = index }
+        }
+        for (hostIndex, (_, host)) in nativeTargets.enumerated() {
+            for phaseID in host["buildPhases"]?.array ?? [] {
+                guard let id = phaseID.string, let phase = objects[id], phase["isa"]?.string == "PBXCopyFilesBuildPhase" else { continue }
+                for fileID in phase["files"]?.array ?? [] {
+                    guard let ref = fileID.string.flatMap({ objects[$0]?["fileRef"]?.string }), let owner = productOwner[ref],
+                          owner != hostIndex, targets[owner].embeddedIn == nil else { continue }
+                    targets[owner].embeddedIn = targets[hostIndex].name
+                }
+            }
         }
         self.targets = targets
         if let listID = projectObject?["buildConfigurationList"]?.string,
