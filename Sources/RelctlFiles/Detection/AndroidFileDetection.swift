@@ -74,7 +74,13 @@ struct AndroidFileDetection {
         for script in scripts {
             let entry = FileEntry(path: script, format: .gradle)
             guard let text = files.readableText(script) else { continue }
-            // A script naming version.properties: its values probably come from there.
+            // A script naming version.properties: its values probably come from there. A path the script, or a
+            // script it applies (`apply from: '../versioning.gradle'`), names is taken first.
+            for candidate in namedVersionProperties(script: script, text: text)
+            where exists(candidate) && !versionPropertiesFiles.contains(candidate) && versionPropertiesEntry(candidate) != nil {
+                versionPropertiesFiles.append(candidate)
+                break
+            }
             for candidate in [join(GradleProjectLayout.folder(of: script), "version.properties"),
                               join(GradleProjectLayout.projectFolder(ofBuildFile: script, files: files), "version.properties"),
                               "version.properties"]
@@ -134,6 +140,69 @@ struct AndroidFileDetection {
             found.append(entry)
         }
         return found
+    }
+
+    /// The root-relative paths of the `version.properties` files `script` (text `text`) or a script it applies with
+    /// `apply from:` names in a string literal: `file("$rootDir/app/version/version.properties")` (the Gradle
+    /// project's folder), `rootProject.file("version.properties")`, `file("version.properties")` (the script's folder).
+    func namedVersionProperties(script: String, text: String) -> [String] {
+        let projectFolder = GradleProjectLayout.projectFolder(ofBuildFile: script, files: files)
+        var texts = [(GradleProjectLayout.folder(of: script), text)]
+        for applied in Self.stringLiterals(after: ["apply from:", "apply(from ="], in: text) {
+            let path = Self.resolved(applied, folder: GradleProjectLayout.folder(of: script), projectFolder: projectFolder)
+            guard let path, path.hasSuffix(".gradle") || path.hasSuffix(".gradle.kts"), let appliedText = files.readableText(path) else { continue }
+            texts.append((GradleProjectLayout.folder(of: path), appliedText))
+        }
+        var found: [String] = []
+        for (folder, body) in texts {
+            for literal in Self.stringLiterals(after: [""], in: body) where literal.hasSuffix("version.properties") {
+                let rooted = body.contains("rootProject.file(\"\(literal)\")") || body.contains("rootProject.file('\(literal)')")
+                guard let path = Self.resolved(literal, folder: rooted ? projectFolder : folder, projectFolder: projectFolder),
+                      !found.contains(path) else { continue }
+                found.append(path)
+            }
+        }
+        return found
+    }
+
+    /// The string literals (single or double quoted, on one line) that follow one of `markers` (an empty marker: every
+    /// literal).
+    static func stringLiterals(after markers: [String], in text: String) -> [String] {
+        var literals: [String] = []
+        for line in text.split(separator: "\n") {
+            for marker in markers {
+                guard let start = marker.isEmpty ? line.startIndex : line.range(of: marker)?.upperBound else { continue }
+                var rest = line[start...]
+                while let open = rest.firstIndex(where: { $0 == "\"" || $0 == "'" }) {
+                    let quote = rest[open]
+                    let body = rest[rest.index(after: open)...]
+                    guard let close = body.firstIndex(of: quote) else { break }
+                    literals.append(String(body[..<close]))
+                    rest = body[body.index(after: close)...]
+                    if !marker.isEmpty { break }
+                }
+            }
+        }
+        return literals
+    }
+
+    /// `literal` as a root-relative path: `$rootDir/…`, `${rootDir}/…`, `${project.rootDir}/…` from the Gradle
+    /// project's folder, any other relative path from `folder`; nil for another variable or an absolute path.
+    static func resolved(_ literal: String, folder: String, projectFolder: String) -> String? {
+        var path = literal
+        var base = folder
+        for prefix in ["$rootDir/", "${rootDir}/", "${project.rootDir}/", "${rootProject.rootDir}/", "$projectDir/", "${projectDir}/"]
+        where path.hasPrefix(prefix) {
+            path.removeFirst(prefix.count)
+            base = prefix.contains("projectDir") ? folder : projectFolder
+        }
+        guard !path.contains("$"), !path.hasPrefix("/") else { return nil }
+        var parts = base.split(separator: "/").map(String.init)
+        for component in path.split(separator: "/") {
+            if component == ".." { guard !parts.isEmpty else { return nil }; parts.removeLast() }
+            else if component != "." { parts.append(String(component)) }
+        }
+        return parts.joined(separator: "/")
     }
 
     /// The files a module script's values live in, besides the script: the gradle.properties keys and version

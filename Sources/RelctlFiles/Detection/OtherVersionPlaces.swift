@@ -42,7 +42,7 @@ package enum OtherVersionPlaces {
     static let skippedNames: Set<String> = [
         "package-lock.json", "yarn.lock", "pnpm-lock.yaml", "Podfile.lock", "Gemfile.lock", "pubspec.lock",
         "Package.resolved", "Cartfile.resolved", "gradle-wrapper.properties", "composer.lock", "Cargo.lock",
-        ".relctl.json", ".relctl-sync", "bun.lockb",
+        ".relctl.json", ".relctl-sync", "bun.lockb", "versions.properties",
     ]
     static let skippedExtensions: Set<String> = [
         "png", "jpg", "jpeg", "gif", "webp", "ico", "icns", "pdf", "zip", "jar", "aar", "so", "a", "dylib", "ttf", "otf",
