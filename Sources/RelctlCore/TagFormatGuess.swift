@@ -38,7 +38,7 @@ public struct TagFormatGuess: Sendable, Equatable {
                                  "snapshot", "dev", "qa", "rc", "test"]
 
     /// Whether the text around `{version}` in `pattern` names test builds (`testflight/{version}/{build}`).
-    static func namesTestBuilds(_ pattern: String) -> Bool {
+    public static func namesTestBuilds(_ pattern: String) -> Bool {
         let words = pattern.lowercased().split { !$0.isLetter }
         return words.contains { word in testBuildWords.contains(String(word)) }
     }

@@ -93,7 +93,10 @@ struct SchemeGuess {
             byFormat[prefix + TagFormat.placeholder + separator + TagFormat.buildPlaceholder + suffix, default: []]
                 .append((name, version, numbers + builds))
         }
-        guard let (pattern, tags) = byFormat.filter({ $0.value.count > 1 }).max(by: { $0.value.count < $1.value.count }),
+        var formats = byFormat.filter { $0.value.count > 1 }
+        // Test builds' tags (`5.246.0.7-nightly`, `testflight/…`) give way to any other format.
+        if formats.contains(where: { !TagFormatGuess.namesTestBuilds($0.key) }) { formats = formats.filter { !TagFormatGuess.namesTestBuilds($0.key) } }
+        guard let (pattern, tags) = formats.max(by: { $0.value.count < $1.value.count }),
               tags.contains(where: { versions.contains($0.version) }),
               (try? TagFormat(pattern)) != nil else { return nil }
         let sorted = tags.sorted { $0.numbers.lexicographicallyPrecedes($1.numbers) }.reversed().map(\.tag)
