@@ -207,12 +207,38 @@ public final class TestRepository: @unchecked Sendable {
     }
 }
 
-/// A new empty folder under the system temp folder.
+/// A new empty folder under the system temp folder, removed when the test process exits (unless
+/// `RELCTL_KEEP_TEST_REPOS` is set, to look at them after a failure).
 public func makeTempDirectory(prefix: String) throws -> String {
     let base = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
     // Resolve symlinks so paths compare equal to what git and libgit2 report.
-    return base.resolvingSymlinksInPath().path
+    let path = base.resolvingSymlinksInPath().path
+    TempDirectories.remember(path)
+    return path
+}
+
+/// The temp folders the tests made, removed at exit: a test that makes a folder beside its repository (a home, a
+/// scratch folder, a completion script) does not have to remember to.
+private enum TempDirectories {
+    static let lock = NSLock()
+    nonisolated(unsafe) static var paths: [String] = []
+    static let registered: Void = {
+        atexit {
+            guard ProcessInfo.processInfo.environment["RELCTL_KEEP_TEST_REPOS"] == nil else { return }
+            TempDirectories.lock.lock()
+            let paths = TempDirectories.paths
+            TempDirectories.lock.unlock()
+            for path in paths { try? FileManager.default.removeItem(atPath: path) }
+        }
+    }()
+
+    static func remember(_ path: String) {
+        _ = registered
+        lock.lock()
+        paths.append(path)
+        lock.unlock()
+    }
 }
 
 /// A 64-bit FNV-1a hash of all the bytes (stable across runs, unlike `hashValue`).
