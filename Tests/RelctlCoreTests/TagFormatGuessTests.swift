@@ -72,3 +72,16 @@ struct TagFormatGuessBuildTests {
         #expect(TagFormatGuess.candidates(tagNames: Array(names[5...]), scheme: .semver).map(\.pattern) == ["testflight/{version}/{build}"])
     }
 }
+
+@Suite("build number guess")
+struct BuildNumberGuessTests {
+    @Test func theDigitsEveryPairFollows() {
+        #expect(BuildNumberGuess.fromVersionDigits([("6.1.7", "60107"), ("1.0.3", "10003")]) == [2, 2])
+        #expect(BuildNumberGuess.fromVersionDigits([("2.3.4", "2003004")]) == [3, 3])
+        #expect(BuildNumberGuess.fromVersionDigits([("2.3.4", "203004")]) == [2, 3])
+        #expect(BuildNumberGuess.fromVersionDigits([("6.1.7", "60107"), ("6.1.7", "60108")]) == nil)
+        #expect(BuildNumberGuess.fromVersionDigits([("0.0.1", "1")]) == nil)
+        #expect(BuildNumberGuess.fromVersionDigits([]) == nil)
+        #expect(BuildNumberGuess.fromVersionDigits([("1.2.3", "1.2.3")]) == nil)
+    }
+}

@@ -114,8 +114,10 @@ enum InitCommand {
         let scheme = SchemeGuess.guess(root: root, current: current)
         let tagFormat = scheme.tagFormat ?? guessTagFormat(root: root)
         let branches = releaseBranches(root: root)
+        let derived = found.eas == nil ? derivedBuildNumbers(singleApp(current)) : nil
+        let strategy = found.eas?.strategy ?? (derived == nil ? "increment" : "fromVersion")
         let text = scheme.adding(to: configText(entries, sharedBuildNumber: shared.shared, tagFormat: tagFormat.pattern,
-                                                branches: branches.names, buildStrategy: found.eas?.strategy ?? "increment"))
+                                                branches: branches.names, buildStrategy: strategy, digits: derived?.digits))
         if !dryRun { try writeConfig(text, to: configPath) }
 
         var rows: [JSONOutput] = []
@@ -157,15 +159,15 @@ enum InitCommand {
                 warnings.append("the files disagree (\(drift.map { VersionFileText.fieldName($0.field) }.joined(separator: ", "))); 'relctl current' shows where once the config is written, 'relctl sync <version>' aligns them")
             }
             printDryRun(text, context: context, json: arguments.has("--json"), configExists: configExists,
-                        notes: notes + [scheme.note, tagFormat.note, shared.reason, extensionNote(current)].compactMap { $0 },
+                        notes: notes + [scheme.note, tagFormat.note, derived?.note ?? shared.reason, extensionNote(current)].compactMap { $0 },
                         warnings: warnings)
             return
         }
         for note in notes { context.output.note(note) }
         if let note = scheme.note { context.output.note(note) }
         if let note = tagFormat.note { context.output.note(note) }
-        context.output.message("wrote \(Config.fileName) with \(entries.count) version file\(entries.count == 1 ? "" : "s") and buildNumber strategy \(found.eas?.strategy ?? "increment"); check it, then run 'relctl current'")
-        if let reason = shared.reason { context.output.note(reason) }
+        context.output.message("wrote \(Config.fileName) with \(entries.count) version file\(entries.count == 1 ? "" : "s") and buildNumber strategy \(strategy); check it, then run 'relctl current'")
+        if let note = derived?.note ?? shared.reason { context.output.note(note) }
         if let drift = current?.applicationDrift, !drift.isEmpty {
             context.output.warning("the files disagree (\(drift.map { VersionFileText.fieldName($0.field) }.joined(separator: ", "))); 'relctl current' shows where, 'relctl sync <version>' aligns them")
         } else if let note = extensionNote(current) { context.output.note(note) }
@@ -313,13 +315,13 @@ enum InitCommand {
     }
 
     static func configText(_ entries: [FileEntry], sharedBuildNumber: Bool = true, tagFormat: String = Config().tagFormat,
-                           branches: [String]? = nil, buildStrategy: String = "increment") -> String {
+                           branches: [String]? = nil, buildStrategy: String = "increment", digits: [Int]? = nil) -> String {
         var members: [(String, JSONOutput)] = [("tagFormat", .string(tagFormat))]
         if let branches { members.append(("branches", .array(branches.map { .string($0) }))) }
         members += [
             ("files", .array(entries.map(entryJSON))),
             // `shared` applies only to increment.
-            ("buildNumber", .object([("strategy", .string(buildStrategy))] + (buildStrategy == "increment" ? [("shared", .bool(sharedBuildNumber))] : []))),
+            ("buildNumber", buildNumberJSON(strategy: buildStrategy, shared: sharedBuildNumber, digits: digits)),
         ]
         return JSONOutput.object(members).prettyRendered()
     }

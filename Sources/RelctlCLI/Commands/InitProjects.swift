@@ -25,9 +25,14 @@ extension InitCommand {
         var rows: [JSONOutput] = []
         var lines: [String] = []
         var notes: [String] = detected.notes
-        for project in detected.projects {
-            let current = try? CurrentVersions.read(project.entries, from: files)
-            let shared = sharedBuildCounter(current)
+        let currents = detected.projects.map { try? CurrentVersions.read($0.entries, from: files) }
+        // Build numbers derived from each project's version (fromVersion): one strategy for all of them.
+        let apps = currents.flatMap(singleApp)
+        let derived = apps.count == detected.projects.count ? derivedBuildNumbers(apps) : nil
+        if let derived { notes.append(derived.note) }
+        for (index, project) in detected.projects.enumerated() {
+            let current = currents[index]
+            let shared = derived == nil ? sharedBuildCounter(current) : (shared: true, reason: nil)
             members.append(projectJSON(project, sharedBuildNumber: shared.shared))
             if let reason = shared.reason { notes.append("\(project.name): " + reason) }
             if let note = project.tagNote { notes.append("\(project.name): " + note) }
@@ -56,7 +61,7 @@ extension InitCommand {
         var config: [(String, JSONOutput)] = []
         if let names = branches.names { config.append(("branches", .array(names.map { .string($0) }))) }
         config.append(("projects", .array(members)))
-        config.append(("buildNumber", .object([("strategy", .string("increment")), ("shared", .bool(true))])))
+        config.append(("buildNumber", buildNumberJSON(strategy: derived == nil ? "increment" : "fromVersion", shared: true, digits: derived?.digits)))
         let text = JSONOutput.object(config).prettyRendered()
         if !dryRun { try writeConfig(text, to: configPath) }
 

@@ -17,7 +17,8 @@ import RelctlCore
 /// - a Dart workspace: the globs of `melos.yaml` (`packages:`) and the root pubspec.yaml's `workspace:` list;
 /// - several Android application modules (`com.android.application`) that `settings.gradle(.kts)` includes, with
 ///   distinct applicationIds;
-/// - an Xcode project whose application targets are built for different platforms or hold different versions.
+/// - an Xcode project whose application targets are built for different platforms or hold different versions;
+/// - one app's Android flavours with their own versions, or its native iOS and Android apps with other majors.
 ///
 /// A workspace member is an app when it has an Expo config (app.json, app.config.*), a Capacitor config, an
 /// Android app module (`android/app`) or an Xcode project (`ios/*.xcodeproj`), a Flutter app among them; its version files are found as for a single app, inside its
@@ -58,7 +59,7 @@ package enum ProjectDetection {
     package static func run(root: String, tagNames: [String]) -> Result? {
         let files = ProjectFiles(root: root)
         if var result = workspaceProjects(files: files) ?? AndroidProjects.find(files: files) ?? XcodeProjects.find(files: files)
-            ?? flavorProjects(files: files) {
+            ?? singleAppProjects(files: files) {
             // A file two projects list alike (one gradle.properties VERSION_NAME, an .xcconfig both apps include) is
             // written by the release of either: said, once per file.
             var named: Set<String> = []
@@ -250,8 +251,7 @@ package enum ProjectDetection {
 
     /// A single app whose Android product flavours set their own versionCode / versionName (a canary or internal
     /// build released as another app): the app, and one project per such flavour (a gradle entry with `flavor`).
-    static func flavorProjects(files: ProjectFiles) -> Result? {
-        let entries = VersionFileDetection.run(root: files.root).entries
+    static func flavorProjects(files: ProjectFiles, entries: [FileEntry]) -> Result? {
         var flavors: [Project] = []
         var leftOut: [String] = []
         for entry in entries where entry.format == .gradle {
@@ -275,6 +275,38 @@ package enum ProjectDetection {
         app.keepsRepositoryTags = true
         var result = Result(projects: [app] + flavors, leftOut: [], source: "Android product flavors with their own versions")
         result.notes = leftOut
+        return result
+    }
+
+    /// The single app's files, found once: its flavours (`flavorProjects`), else its platforms (`platformProjects`).
+    static func singleAppProjects(files: ProjectFiles) -> Result? {
+        let entries = VersionFileDetection.run(root: files.root).entries
+        return flavorProjects(files: files, entries: entries) ?? platformProjects(files: files, entries: entries)
+    }
+
+    /// A native iOS app and a native Android app in one repository (Kotlin Multiplatform, two native apps sharing
+    /// code) whose versions are released apart: the Apple files and the Android files each agree, with another
+    /// major version on each side (`6.1.7` and `1.0.3`). One project per platform, both at the root (shared code
+    /// counts for both). A cross-platform config stating the version (Expo, Flutter, package.json) keeps one app;
+    /// so do versions differing below the major, which is drift `sync` aligns.
+    static func platformProjects(files: ProjectFiles, entries: [FileEntry]) -> Result? {
+        let apple: Set<FileFormat> = [.pbxproj, .plist, .xcconfig]
+        let android: Set<FileFormat> = [.gradle, .properties, .versionCatalog]
+        guard entries.allSatisfy({ apple.contains($0.format) || android.contains($0.format) }),
+              let current = try? CurrentVersions.read(entries, from: files) else { return nil }
+        func versions(_ formats: Set<FileFormat>) -> Set<String> {
+            Set(current.files.filter { formats.contains($0.entry.format) }.compactMap(\.marketing))
+        }
+        let iosVersions = versions(apple), androidVersions = versions(android)
+        guard iosVersions.count == 1, androidVersions.count == 1, let ios = iosVersions.first, let droid = androidVersions.first,
+              let iosMajor = ios.split(separator: ".").first, let androidMajor = droid.split(separator: ".").first,
+              iosMajor != androidMajor else { return nil }
+        let projects = [
+            Project(name: "ios", path: "", tagFormat: "", entries: entries.filter { apple.contains($0.format) }, kind: "iOS app (version \(ios))"),
+            Project(name: "android", path: "", tagFormat: "", entries: entries.filter { android.contains($0.format) }, kind: "Android app (version \(droid))"),
+        ]
+        var result = Result(projects: projects, leftOut: [], source: "an iOS and an Android app with their own versions")
+        result.notes = ["the iOS files hold \(ios) and the Android files \(droid): two apps released apart, each with its own tags and changelog; to release them as one app, sync one version into both and replace projects with one files list"]
         return result
     }
 

@@ -1,0 +1,18 @@
+/// `relctl init`: whether an app's build numbers are derived from its version (`fromVersion`): Droidcon's iOS build
+/// 60107 for 6.1.7 and Android versionCode 10003 for 1.0.3 follow `major*10000 + minor*100 + patch`. Every build the
+/// files hold must equal the formula for its version, under one choice of slot widths; a build below 100 (a fresh
+/// app at 0.0.1, build 1) proves nothing.
+public enum BuildNumberGuess {
+    /// Slot widths tried, the strategy's default first.
+    static let candidates: [[Int]] = [[2, 2], [3, 3], [2, 3], [3, 2], [1, 1]]
+
+    /// The `digits` every (version, build) pair follows; nil when a pair follows none, or there is none.
+    public static func fromVersionDigits(_ pairs: [(version: String, build: String)]) -> [Int]? {
+        guard !pairs.isEmpty, pairs.allSatisfy({ ($0.build.isASCIIDigits) && (UInt64($0.build) ?? 0) >= 100 }) else { return nil }
+        return candidates.first { digits in
+            pairs.allSatisfy { pair in
+                (try? BuildNumberPolicy.fromVersion(pair.version, digits: digits)).map { String($0) == pair.build } ?? false
+            }
+        }
+    }
+}

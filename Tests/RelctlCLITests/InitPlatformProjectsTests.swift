@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+import RelctlTestSupport
+
+// `relctl init` on a Kotlin Multiplatform repository whose iOS and Android apps are released apart (Droidcon's
+// shape: iOS 6.1.7 build 60107, Android 1.0.3 versionCode 10003): one project per platform, and build numbers
+// derived from the version (`fromVersion`) when every one the files hold is. Each case follows init's advice.
+
+private func kmpApp(ios: String, iosBuild: String, android: String, versionCode: String) throws -> TestRepository {
+    let repo = try TestRepository()
+    try repo.write("settings.gradle.kts", "rootProject.name = \"Droidcon\"\ninclude(\":androidApp\")\ninclude(\":shared\")\n")
+    try repo.write("androidApp/build.gradle.kts", """
+    plugins {
+        id("com.android.application")
+    }
+
+    android {
+        defaultConfig {
+            applicationId = "co.touchlab.droidcon"
+            versionCode = \(versionCode)
+            versionName = "\(android)"
+        }
+    }
+
+    """)
+    try repo.write("shared/build.gradle.kts", "plugins {\n    kotlin(\"multiplatform\")\n}\n")
+    try repo.write("shared/src/commonMain/kotlin/Schedule.kt", "class Schedule\n")
+    try repo.write("iosApp/iosApp.xcodeproj/project.pbxproj", XcodeFixtureProject(name: "iosApp", targets: [
+        T("iosApp", T.application, ["GENERATE_INFOPLIST_FILE": "YES", "SDKROOT": "iphoneos", "MARKETING_VERSION": ios,
+                                    "CURRENT_PROJECT_VERSION": iosBuild]),
+    ]).text)
+    try repo.commitAll("chore: the apps")
+    return repo
+}
+
+@Suite("init: an iOS and an Android app released apart")
+struct InitPlatformProjectsTests {
+    @Test func eachPlatformIsAProjectAndBuildsFollowTheVersion() throws {
+        let repo = try kmpApp(ios: "6.1.7", iosBuild: "60107", android: "1.0.3", versionCode: "10003")
+        let initRun = relctl(["init"], in: repo.path)
+        #expect(initRun.code == 0, "\(initRun.stderr)")
+        #expect(initRun.stdout == """
+        project ios (iOS app (version 6.1.7)) in ., tagFormat ios-v{version}
+          iosApp/iosApp.xcodeproj/project.pbxproj      pbxproj    version 6.1.7, iOS build 60107
+        project android (Android app (version 1.0.3)) in ., tagFormat android-v{version}
+          androidApp/build.gradle.kts                  gradle     version 1.0.3, Android build 10003
+
+        """, "\(initRun.stdout)")
+        let notes = initRun.stderr.split(separator: "\n").filter { $0.hasPrefix("note: ") }
+        #expect(notes.contains("note: the iOS files hold 6.1.7 and the Android files 1.0.3: two apps released apart, each with its own tags and changelog; to release them as one app, sync one version into both and replace projects with one files list"))
+        #expect(notes.contains("note: buildNumber strategy fromVersion: the build numbers (60107 for 6.1.7, 10003 for 1.0.3) are major*10000 + minor*100 + patch of the version; each release derives them again"))
+        #expect(try repo.read(".relctl.json").hasSuffix("  \"buildNumber\": {\n    \"strategy\": \"fromVersion\"\n  }\n}\n"))
+
+        // init's next steps: commit, adopt each project, then a release of both after a feature in shared code.
+        _ = try repo.commitAll("chore: add relctl config")
+        let adopt = relctl(["adopt", "--project", "ios", "--project", "android"], in: repo.path, environment: repo.gitEnvironment())
+        #expect(adopt.code == 0, "\(adopt.stderr)")
+        try repo.write("shared/src/commonMain/kotlin/Schedule.kt", "class Schedule(val days: Int)\n")
+        _ = try repo.commitAll("feat: the schedule shows every day")
+        let release = relctl(["release", "--all"], in: repo.path, environment: repo.gitEnvironment())
+        #expect(release.code == 0, "\(release.stderr)")
+        #expect(release.stdout == "ios 6.2.0\nandroid 1.1.0\n", "\(release.stdout)")
+        #expect(try repo.read("androidApp/build.gradle.kts").contains("versionCode = 10100\n        versionName = \"1.1.0\""))
+        let pbxproj = try repo.read("iosApp/iosApp.xcodeproj/project.pbxproj")
+        #expect(pbxproj.contains("CURRENT_PROJECT_VERSION = 60200;") && pbxproj.contains("MARKETING_VERSION = 6.2.0;"))
+        #expect(try repo.git(["tag", "--points-at", "HEAD"]) == "android-v1.1.0\nios-v6.2.0\n")
+    }
+
+    /// Versions apart below the major are drift in one app, not two apps: one files list, and the warning.
+    @Test func versionsApartBelowTheMajorAreOneApp() throws {
+        let repo = try kmpApp(ios: "2.3.0", iosBuild: "45", android: "2.3.1", versionCode: "46")
+        let initRun = relctl(["init"], in: repo.path)
+        #expect(initRun.code == 0, "\(initRun.stderr)")
+        let config = try repo.read(".relctl.json")
+        #expect(!config.contains("\"projects\""), "\(config)")
+        #expect(config.contains("\"strategy\": \"increment\""), "\(config)")
+        #expect(initRun.stderr.contains("warning: the files disagree (marketing"), "\(initRun.stderr)")
+    }
+
+    @Test(arguments: [
+        ("20304", "2.3.4", "fromVersion", "\n    \"strategy\": \"fromVersion\"\n  }"),
+        ("2003004", "2.3.4", "fromVersion", "\n    \"strategy\": \"fromVersion\",\n    \"digits\": [\n      3,\n      3\n    ]\n  }"),
+        ("20305", "2.3.4", "increment", "\n    \"strategy\": \"increment\",\n    \"shared\": true\n  }"),
+        ("1", "0.0.1", "increment", "\n    \"strategy\": \"increment\",\n    \"shared\": true\n  }"),
+    ])
+    func oneAppsBuildsDerivedFromItsVersionAreFromVersion(versionCode: String, version: String, strategy: String, buildNumber: String) throws {
+        let repo = try TestRepository()
+        try repo.write("settings.gradle", "include ':app'\n")
+        try repo.write("app/build.gradle", "android {\n    defaultConfig {\n        versionCode \(versionCode)\n        versionName \"\(version)\"\n    }\n}\n")
+        try repo.commitAll("chore: the app")
+        let initRun = relctl(["init"], in: repo.path)
+        #expect(initRun.code == 0, "\(initRun.stderr)")
+        let config = try repo.read(".relctl.json")
+        #expect(config.hasSuffix("\"buildNumber\": {" + buildNumber + "\n}\n"), "\(config)")
+        #expect(initRun.stderr.contains("buildNumber strategy \(strategy)"), "\(initRun.stderr)")
+        // What init wrote is what sync reads: a sync to the next patch derives the build again (or counts on).
+        let sync = relctl(["sync", "2.3.5"], in: repo.path)
+        #expect(sync.code == 0, "\(sync.stderr)")
+    }
+}
