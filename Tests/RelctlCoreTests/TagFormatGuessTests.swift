@@ -85,3 +85,11 @@ struct BuildNumberGuessTests {
         #expect(BuildNumberGuess.fromVersionDigits([("1.2.3", "1.2.3")]) == nil)
     }
 }
+
+extension BuildNumberGuessTests {
+    /// 260 for 2.6.0 may be counted by hand: one-digit slots are never guessed.
+    @Test func oneDigitSlotsAreNotGuessed() {
+        #expect(BuildNumberGuess.fromVersionDigits([("2.6.0", "260")]) == nil)
+        #expect(BuildNumberGuess.fromVersionDigits([("4.1.2", "412")]) == nil)
+    }
+}
