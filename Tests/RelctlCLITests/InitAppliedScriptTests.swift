@@ -95,3 +95,21 @@ struct InitAppliedScriptTests {
         #expect(initRun.stdout.hasPrefix("app/version/version.properties") == named, "\(fromRoot) \(initRun.stdout)")
     }
 }
+
+@Suite("init: a versionName computed where relctl cannot write it")
+struct InitComputedVersionTests {
+    /// Element X's shape: the version assembled from constants in a Kotlin file. init says where the value comes
+    /// from before its "no version files found", and writes nothing.
+    @Test func theNoteNamesTheLineAndTheWayOut() throws {
+        let repo = try TestRepository()
+        try repo.write("settings.gradle.kts", "include(\":app\")\n")
+        try repo.write("app/build.gradle.kts", "plugins {\n    id(\"com.android.application\")\n}\n\nandroid {\n    defaultConfig {\n        versionCode = Versions.VERSION_CODE\n        versionName = Versions.VERSION_NAME\n    }\n}\n")
+        try repo.write("plugins/src/main/kotlin/Versions.kt", "private const val versionYear = 26\nobject Versions {\n    val VERSION_NAME = \"$versionYear.08.2\"\n}\n")
+        try repo.commitAll("chore: the app")
+        let before = try repo.snapshot()
+        let initRun = relctl(["init"], in: repo.path)
+        #expect(initRun.code == 1)
+        #expect(initRun.stderr.split(separator: "\n").first == "note: app/build.gradle.kts:8: versionName is Versions.VERSION_NAME, computed where relctl cannot write it; name the file that holds the version with a regex entry in 'files' (a pattern with a (?<version>…) group matching its line; see the regex format in the README)")
+        #expect(try repo.snapshot() == before)
+    }
+}

@@ -34,6 +34,13 @@ struct AndroidFileDetection {
     /// Modules beside the primary app module (a Wear OS app, a second flavour module) are kept only when their
     /// values agree with it, so `init` never writes a config whose `current` reports drift.
     func detect() -> [FileEntry] {
+        var notes: [String] = []
+        return detect(notes: &notes)
+    }
+
+    /// `detect()`, with a note for each app module whose version is computed where relctl cannot write it, when
+    /// no module's version can be written (so init's "no version files found" says where the version comes from).
+    func detect(notes: inout [String]) -> [FileEntry] {
         let files = self.files
         func isFolder(_ p: String) -> Bool { files.isFolder(p) }
         func exists(_ p: String) -> Bool { files.exists(p) }
@@ -131,6 +138,14 @@ struct AndroidFileDetection {
             let folders = projects + scripts.map(GradleProjectLayout.folder(of:))
             for folder in folders where exists(join(folder, "version.properties")) && !versionPropertiesFiles.contains(join(folder, "version.properties")) {
                 versionPropertiesFiles.append(join(folder, "version.properties"))
+            }
+        }
+        if found.isEmpty && versionPropertiesFiles.isEmpty {
+            for module in modules {
+                for location in module.locations where location.field == .marketing {
+                    guard case .computed(let expression, _)? = location.indirection else { continue }
+                    notes.append("\(module.entry.path):\(location.line): versionName is \(expression), computed where relctl cannot write it; name the file that holds the version with a regex entry in 'files' (a pattern with a (?<version>…) group matching its line; see the regex format in the README)")
+                }
             }
         }
         for path in versionPropertiesFiles {

@@ -22,7 +22,11 @@ struct GradleFormat: VersionFileFormat {
     /// Every Android app module with the `gradle.properties` keys, version catalog entries and `version.properties`
     /// it reads (`AndroidFileDetection`).
     func detect(into detection: inout FileDetection) {
-        detection.entries += AndroidFileDetection(files: detection.files).detect()
+        var notes: [String] = []
+        let found = AndroidFileDetection(files: detection.files).detect(notes: &notes)
+        // A computed versionName matters when nothing before (Expo, Flutter, package.json) states the version.
+        if detection.entries.isEmpty { detection.notes += notes }
+        detection.entries += found
         detection.androidAppVersion = detection.entries.first(where: { $0.format == .gradle || $0.format == .properties })
             .flatMap { entry in detection.literalLocations(entry)?.first(where: { $0.field == .marketing && $0.indirection == nil })?.value }
     }
