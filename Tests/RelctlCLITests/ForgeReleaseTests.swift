@@ -17,6 +17,8 @@ struct ForgeReleaseTests {
         let lock = NSLock()
         var releases: [Stored] = []
         var failing: (status: Int, body: String)?
+        /// Creating or updating the release of this tag answers 500 (one project's release failing, the others made).
+        var refusedTag: String?
         var gitlab = false
 
         func answer(_ request: FakeStoreServer.Request) -> FakeStoreServer.Reply {
@@ -50,6 +52,9 @@ struct ForgeReleaseTests {
                 return .json(githubJSON(found))
             }
             let body = fields(request)
+            if let refusedTag, body["tag_name"] as? String == refusedTag {
+                return .json(#"{"message": "Server Error"}"#, status: 500)
+            }
             if request.method == "POST", request.path == prefix {
                 let release = Stored(id: 1000 + releases.count, tag: body["tag_name"] as? String ?? "", name: body["name"] as? String ?? "",
                                      body: body["body"] as? String ?? "", prerelease: body["prerelease"] as? Bool ?? false,

@@ -18,6 +18,17 @@ struct ForgeSettings: Equatable {
 extension Config {
     static let forgeKeys = ["forge"]
 
+    /// The changelog's links for a remote URL: its forge read from the host (github.com, gitlab.com, a host naming
+    /// github or gitlab) or, for a host that names neither (`ghe.example.com`), from `"forge": {"provider"}`; when the
+    /// remote's URL gives none (a mirror, a local path), `"forge": {"provider", "host", "repository"}` together.
+    func forgeLinks(remoteURL: String?) -> RemoteLinks? {
+        if let remoteURL, let links = RemoteLinks.parse(remoteURL, forge: forgeSettings?.provider) { return links }
+        if let settings = forgeSettings, let provider = settings.provider, let host = settings.host, let repository = settings.repository {
+            return RemoteLinks(forge: provider, baseURL: "https://\(host)/\(repository)")
+        }
+        return nil
+    }
+
     mutating func parseForge(_ object: StrictObject) throws(ConfigError) {
         guard let forge = try object.object("forge") else { return }
         try forge.rejectUnknownKeys(ForgeSettings.keys)
