@@ -111,8 +111,12 @@ struct ForgeProjectReleaseTests {
 
         // The advice, followed once the forge is back: driver's release, with driver's section (its own changelog).
         forge.lock.lock(); forge.refusedTag = nil; forge.lock.unlock()
-        let fixed = relctl(["publish-release", "driver-v2.0.1", "--json"], in: repo.path, environment: env)
+        let outputFile = try makeTempDirectory(prefix: "relctl-gh-output") + "/output"
+        _ = FileManager.default.createFile(atPath: outputFile, contents: nil)
+        let fixed = relctl(["publish-release", "driver-v2.0.1", "--json"], in: repo.path,
+                           environment: env.merging(["GITHUB_ACTIONS": "true", "GITHUB_OUTPUT": outputFile]) { $1 })
         #expect(fixed.code == 0, "\(fixed.stderr)")
+        #expect(try String(contentsOfFile: outputFile, encoding: .utf8) == "release_url=https://github.com/acme/app/releases/tag/driver-v2.0.1\n")
         #expect(fixed.stderr == "created the GitHub release driver-v2.0.1: https://github.com/acme/app/releases/tag/driver-v2.0.1\n")
         #expect(ForgeReleaseTests.json(fixed.stdout)["release_url"] as? String == "https://github.com/acme/app/releases/tag/driver-v2.0.1")
         let releases = forge.stored

@@ -274,6 +274,34 @@ struct ForgeReleaseTests {
         #expect(forge.stored.count == 1)
     }
 
+    /// A release made here without --push (its tag never published), then a new one pushed with it: both tags get
+    /// their release, the older one not "latest", its notes its own section from the changelog at its tag.
+    @Test func aBasePublishedWithTheNextReleaseGetsItsReleaseToo() throws {
+        let forge = Forge()
+        let server = try FakeStoreServer { request, _ in forge.answer(request) }
+        defer { server.stop() }
+        let (repo, remote) = try Self.app(["feat: tide tables"])
+        let env = Self.environment(repo, server)
+        #expect(relctl(["release"], in: repo.path, environment: env).code == 0)
+        try repo.commit("fix: crash on start")
+        let result = relctl(["release", "--push", "--json"], in: repo.path, environment: env)
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(try remote.git(["tag", "-l", "v1.3.*"]) == "v1.3.0\nv1.3.1\n")
+        #expect(Self.json(result.stdout)["release_url"] as? String == "https://github.com/acme/app/releases/tag/v1.3.1")
+        let releases = forge.stored
+        #expect(releases.map(\.tag) == ["v1.3.1", "v1.3.0"])
+        #expect(releases.map(\.makeLatest) == [nil, "false"])
+        let changelog = try repo.read("CHANGELOG.md")
+        #expect(releases.last?.body == ForgePublishing.normalized(try #require(ForgePublishing.section(of: "1.3.0", in: changelog))))
+        #expect(releases.first?.body == ForgePublishing.normalized(try #require(ForgePublishing.section(of: "1.3.1", in: changelog))))
+        #expect(result.stderr.hasSuffix("""
+            created the GitHub release v1.3.1: https://github.com/acme/app/releases/tag/v1.3.1
+            created the GitHub release v1.3.0: https://github.com/acme/app/releases/tag/v1.3.0
+
+            """), "\(result.stderr)")
+        #expect(ForgePublishing.pending(gitDir: repo.path + "/.git").isEmpty)
+    }
+
     @Test func withoutATokenTheReleaseIsMadeWithAWarning() throws {
         let forge = Forge()
         let server = try FakeStoreServer { request, _ in forge.answer(request) }

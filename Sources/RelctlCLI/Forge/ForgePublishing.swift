@@ -267,19 +267,20 @@ enum ForgePublishing {
         return retry
     }
 
-    /// After a push that published `tags` made by an earlier run (a base released locally and never pushed): their
-    /// forge releases, when still pending. Returns the failures' lines.
-    static func publishPending(_ tags: [String], repository: Repository, remote: String, config: Config, root: String,
-                               context: CommandContext) -> [String] {
+    /// After a push that published `tags` made by an earlier run (a base released here and never pushed): their
+    /// forge releases, as when that run had pushed them. Returns the failures' lines.
+    static func publishPushed(_ tags: [String], repository: Repository, remote: String, config: Config, root: String,
+                              context: CommandContext) -> [String] {
         var failures: [String] = []
-        let pending = pending(gitDir: repository.gitDir)
-        for tag in tags where pending.contains(tag) {
+        guard !tags.isEmpty, applies(repository: repository, remote: remote, config: config, environment: context.environment) else { return [] }
+        for tag in tags {
             do {
                 let release = try release(of: tag, repository: repository, config: config, root: root)
                 _ = try publish(release, repository: repository, remote: remote, config: self.config(of: tag, in: config), context: context)
             } catch let failure as ForgeReleases.Failure {
                 failures.append(failure.message)
             } catch {
+                remember(tag, gitDir: repository.gitDir)
                 failures.append("\(tag) is on '\(remote)', but its forge release was not made: \((error as? CLIFailure)?.message ?? "\(error)")")
             }
         }

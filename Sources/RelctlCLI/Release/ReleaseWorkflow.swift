@@ -128,7 +128,7 @@ enum ReleaseWorkflow {
                 pushFailure = error.message
             }
             // A base released here by an earlier run and published only now: its forge release too.
-            let base = ForgePublishing.publishPending([preflight.unpublishedBase].compactMap { $0 }, repository: workspace.repository,
+            let base = !pushed ? [] : ForgePublishing.publishPushed([preflight.unpublishedBase].compactMap { $0 }, repository: workspace.repository,
                                                       remote: request.remote, config: workspace.config, root: workspace.root,
                                                       context: context)
             if !base.isEmpty { pushFailure = ([pushFailure].compactMap { $0 } + base).joined(separator: "\nerror: ") }
