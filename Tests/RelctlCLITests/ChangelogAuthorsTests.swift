@@ -209,6 +209,37 @@ struct ChangelogAuthorsTests {
         #expect(result.stdout.contains("https://gitlab.com/acme/app/-/commit/"))
     }
 
+    /// Several projects in one run: one walk of the commits API serves every project's section.
+    @Test func severalProjectsShareOneRequest() throws {
+        let repo = try TestRepository()
+        try repo.git(["config", "user.name", "Release Bot"])
+        try repo.git(["config", "user.email", "bot@example.com"])
+        try repo.write(".relctl.json", """
+            {"changelog": {"authors": true}, "projects": [
+              {"name": "consumer", "path": "apps/consumer", "files": [{"path": "apps/consumer/package.json", "format": "json"}]},
+              {"name": "driver", "path": "apps/driver", "files": [{"path": "apps/driver/package.json", "format": "json"}]}]}
+
+            """)
+        try repo.write("apps/consumer/package.json", "{\n  \"version\": \"1.0.0\"\n}\n")
+        try repo.write("apps/driver/package.json", "{\n  \"version\": \"2.0.0\"\n}\n")
+        try repo.commitAll("chore: two apps")
+        try repo.tag("consumer-v1.0.0")
+        try repo.tag("driver-v2.0.0")
+        try repo.commit("feat(ui): dark mode", file: "apps/consumer/ui.js")
+        try repo.commit("fix: crash on start", file: "apps/driver/start.js")
+        try repo.git(["remote", "add", "origin", "https://github.com/acme/app.git"])
+        let commits = Commits()
+        commits.history = try Self.history(repo)
+        let server = try serve(commits)
+        defer { server.stop() }
+        let result = relctl(["changelog", "--all"], in: repo.path, environment: repo.goldenEnvironment(["GITHUB_API_URL": server.baseURL]))
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("dark mode (["), "\(result.stdout)")
+        #expect(result.stdout.components(separatedBy: " by @alice\n").count == 2, "\(result.stdout)")
+        #expect(result.stdout.components(separatedBy: " by @bob-smith\n").count == 2, "\(result.stdout)")
+        #expect(server.requests.count == 1, "\(server.requests.map(\.target))")
+    }
+
     @Test func theLinkHeaderIsRead() {
         #expect(ForgeAuthors.nextPage(#"<https://api.github.com/repositories/1/commits?page=2>; rel="next", <https://api.github.com/repositories/1/commits?page=5>; rel="last""#)
                 == "https://api.github.com/repositories/1/commits?page=2")
