@@ -240,6 +240,17 @@ struct ChangelogAuthorsTests {
         #expect(server.requests.count == 1, "\(server.requests.map(\.target))")
     }
 
+    @Test func aWrongAuthorsSettingIsOneLineNamingIt() throws {
+        for (config, error) in [(#"{"changelog": {"authors": "yes"}}"#, "error: .relctl.json:1: 'changelog.authors' must be true or false, not a string\n"),
+                                (#"{"changelog": {"author": true}}"#, "error: .relctl.json:1: unknown key 'changelog.author'; did you mean 'changelog.authors'?\n")] {
+            let repo = try Self.app(config: config)
+            let result = relctl(["changelog"], in: repo.path, environment: repo.goldenEnvironment(["GITHUB_API_URL": "http://127.0.0.1:9"]))
+            #expect(result.code == 1)
+            #expect(result.stderr == error)
+            #expect(result.stdout == "")
+        }
+    }
+
     @Test func theLinkHeaderIsRead() {
         #expect(ForgeAuthors.nextPage(#"<https://api.github.com/repositories/1/commits?page=2>; rel="next", <https://api.github.com/repositories/1/commits?page=5>; rel="last""#)
                 == "https://api.github.com/repositories/1/commits?page=2")
