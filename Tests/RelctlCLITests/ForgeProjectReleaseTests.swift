@@ -164,6 +164,31 @@ struct ForgeProjectReleaseTests {
         #expect(forge.stored.count == 2)
     }
 
+    /// Killed right after the first project's release was created, and at the second tag's push: the rerun makes
+    /// (or updates) every project's release, one per tag, never a second.
+    @Test(arguments: ["forge-release", "push-tag-2"])
+    func killedAfterThePushTheRerunMakesEveryProjectsRelease(step: String) throws {
+        let forge = ForgeReleaseTests.Forge()
+        let server = try FakeStoreServer { request, _ in forge.answer(request) }
+        defer { server.stop() }
+        let (repo, origin) = try Self.monorepo()
+        defer { withExtendedLifetime(origin) {} }
+        let env = ForgeReleaseTests.environment(repo, server)
+        let killed = RunningProcessResult(try RunningProcess(try relctlExecutable(), ["release", "--all", "--push"], in: repo.path,
+                                                             environment: env.merging(["RELCTL_TEST_CRASH": step]) { $1 }))
+        #expect(killed.bySignal, "\(killed.result.stderr)")
+        #expect(forge.stored.map(\.tag) == (step == "forge-release" ? ["consumer-v1.1.0"] : []))
+        let rerun = try runRelctl(["release", "--all", "--push"], in: repo.path, environment: env)
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        let releases = forge.stored
+        #expect(releases.map(\.tag).sorted() == ["consumer-v1.1.0", "driver-v2.0.1"], "\(rerun.stderr)")
+        #expect(releases.first { $0.tag == "driver-v2.0.1" }?.body == ForgePublishing.normalized(try Self.section(repo, "driver", "2.0.1")))
+        #expect(releases.first { $0.tag == "consumer-v1.1.0" }?.body == ForgePublishing.normalized(try Self.section(repo, "consumer", "1.1.0")))
+        #expect(server.requests.filter { $0.method == "POST" }.count == 2)
+        #expect(try origin.git(["tag", "--list", "driver-v2.0.1"]) == "driver-v2.0.1\n")
+        #expect(ForgePublishing.pending(gitDir: repo.path + "/.git").isEmpty)
+    }
+
     @Test func withoutATokenOneWarningNamesEveryTag() throws {
         let (repo, origin) = try Self.monorepo()
         defer { withExtendedLifetime(origin) {} }
