@@ -24,7 +24,7 @@ public struct RemoteLinks: Hashable, Sendable {
     /// `ssh://[user@]host[:port]/path`, `git://host/path`, `git+ssh://…` and scp-like
     /// `[user@]host:path`. Hosts: `github.com` (exactly `owner/repo`), `gitlab.com` and any host
     /// whose name contains `gitlab` (self-hosted; `group/subgroup/…/repo`), and any other host whose name
-    /// contains `github` (GitHub Enterprise Server; exactly `owner/repo`). The web address is
+    /// contains `github` or starts with `ghe.` (GitHub Enterprise Server; exactly `owner/repo`). The web address is
     /// `https` except for `http://` remotes; the port is kept only for `http(s)` remotes.
     public static func parse(_ url: String) -> RemoteLinks? {
         parse(url, forge: nil)
@@ -93,8 +93,8 @@ public struct RemoteLinks: Hashable, Sendable {
         default:
             if host.contains("gitlab") {
                 forge = .gitlab
-            } else if host.contains("github") || assumed == .github {
-                // GitHub Enterprise Server (github.acme.com): GitHub's URL shapes, exactly `owner/repo`.
+            } else if host.contains("github") || host.hasPrefix("ghe.") || assumed == .github {
+                // GitHub Enterprise Server (github.acme.com, ghe.acme.com): GitHub's URL shapes, exactly `owner/repo`.
                 forge = .github
                 guard components.count == 2 else { return nil }
             } else if assumed == .gitlab {

@@ -6,7 +6,8 @@ import RelctlCore
 
 /// `(#123)` pull-request (GitLab: `(!123)` merge-request, `(#123)` issue) and `Closes #12` / `Fixes #12` issue links in
 /// the changelog section, for every shape of origin a release engineer meets: github.com, GitHub Enterprise under a
-/// name that says so and under one that does not (`ghe.example.com`, named by `"forge": {"provider": "github"}`),
+/// name that says so (`github.acme.example`, `ghe.example.com`) and under one that does not (`git.example.com`,
+/// named by `"forge": {"provider": "github"}`),
 /// gitlab.com with nested groups, self-hosted GitLab; https, scp-like ssh (`git@host:o/r.git`) and `ssh://` with a
 /// port (`ssh://git@host:2222/o/r.git`, the port being ssh's, not the web's).
 @Suite("changelog links for every forge URL shape")
@@ -24,9 +25,11 @@ struct ForgeLinkShapesTests {
         Shape(remote: "git@github.com:acme/app.git", forge: nil, base: "https://github.com/acme/app", gitlab: false),
         Shape(remote: "ssh://git@github.com/acme/app.git", forge: nil, base: "https://github.com/acme/app", gitlab: false),
         Shape(remote: "https://github.acme.example/mobile/app", forge: nil, base: "https://github.acme.example/mobile/app", gitlab: false),
-        Shape(remote: "https://ghe.example.com/o/r", forge: #"{"provider": "github"}"#, base: "https://ghe.example.com/o/r", gitlab: false),
-        Shape(remote: "git@ghe.example.com:o/r.git", forge: #"{"provider": "github"}"#, base: "https://ghe.example.com/o/r", gitlab: false),
-        Shape(remote: "ssh://git@ghe.example.com:2222/o/r.git", forge: #"{"provider": "github"}"#, base: "https://ghe.example.com/o/r", gitlab: false),
+        Shape(remote: "https://ghe.example.com/o/r", forge: nil, base: "https://ghe.example.com/o/r", gitlab: false),
+        Shape(remote: "git@ghe.example.com:o/r.git", forge: nil, base: "https://ghe.example.com/o/r", gitlab: false),
+        Shape(remote: "ssh://git@ghe.example.com:2222/o/r.git", forge: nil, base: "https://ghe.example.com/o/r", gitlab: false),
+        Shape(remote: "https://git.example.com/o/r", forge: #"{"provider": "github"}"#, base: "https://git.example.com/o/r", gitlab: false),
+        Shape(remote: "ssh://git@code.example.com:2222/o/r.git", forge: #"{"provider": "github"}"#, base: "https://code.example.com/o/r", gitlab: false),
         Shape(remote: "/srv/mirror/app.git", forge: #"{"provider": "github", "host": "ghe.example.com", "repository": "o/r"}"#,
               base: "https://ghe.example.com/o/r", gitlab: false),
         Shape(remote: "https://gitlab.com/group/sub/app.git", forge: nil, base: "https://gitlab.com/group/sub/app", gitlab: true),
@@ -71,10 +74,12 @@ struct ForgeLinkShapesTests {
     }
 
     @Test func aHostNamingNoForgeIsLinkedOnlyWhenTheConfigNamesOne() {
-        #expect(RemoteLinks.parse("https://ghe.example.com/o/r") == nil)
-        #expect(RemoteLinks.parse("https://ghe.example.com/o/r", forge: .github)?.baseURL == "https://ghe.example.com/o/r")
+        #expect(RemoteLinks.parse("https://git.example.com/o/r") == nil)
+        #expect(RemoteLinks.parse("https://git.example.com/o/r", forge: .github)?.baseURL == "https://git.example.com/o/r")
+        // ghe.<domain>: GitHub Enterprise by its usual name.
+        #expect(RemoteLinks.parse("https://ghe.example.com/o/r")?.forge == .github)
         // GitHub's shapes: exactly owner/repo.
-        #expect(RemoteLinks.parse("https://ghe.example.com/a/b/c", forge: .github) == nil)
+        #expect(RemoteLinks.parse("https://git.example.com/a/b/c", forge: .github) == nil)
         // A host that names a forge keeps it, whatever the config assumes.
         #expect(RemoteLinks.parse("git@gitlab.com:g/s/app.git", forge: .github)?.forge == .gitlab)
         // Local paths and file:// stay unlinked.
@@ -89,13 +94,13 @@ struct ForgeLinkShapesTests {
     @Test func theReleaseOfAnEnterpriseRemoteGoesToItsOwnAPI() throws {
         var config = Config()
         config.forgeSettings = ForgeSettings(provider: .github)
-        guard case .target(let target) = ForgeReleases.resolve(config: config, remoteURL: "git@ghe.example.com:o/r.git",
+        guard case .target(let target) = ForgeReleases.resolve(config: config, remoteURL: "git@git.example.com:o/r.git",
                                                                environment: ["GITHUB_TOKEN": "t"]) else {
             Issue.record("no target")
             return
         }
-        #expect(target.api == "https://ghe.example.com/api/v3")
+        #expect(target.api == "https://git.example.com/api/v3")
         #expect(target.project == "o/r")
-        #expect(target.web == "https://ghe.example.com/o/r")
+        #expect(target.web == "https://git.example.com/o/r")
     }
 }
