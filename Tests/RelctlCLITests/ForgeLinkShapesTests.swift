@@ -89,6 +89,27 @@ struct ForgeLinkShapesTests {
         #expect(links.userURL("alice") == "https://ghe.example.com:8443/alice")
     }
 
+    /// In CI on the forge's own server (GitHub Actions on GitHub Enterprise, GitLab CI on a self-hosted GitLab), the
+    /// server's variable names the forge of an origin on that host, whatever its name.
+    @Test func theCIServerNamesTheForgeOfItsOwnHost() {
+        var config = Config()
+        #expect(config.forgeLinks(remoteURL: "https://code.acme.dev/o/r.git", environment: ["GITHUB_SERVER_URL": "https://code.acme.dev"])
+                == RemoteLinks(forge: .github, baseURL: "https://code.acme.dev/o/r"))
+        #expect(config.forgeLinks(remoteURL: "git@code.acme.dev:g/s/app.git", environment: ["CI_SERVER_URL": "https://code.acme.dev"])
+                == RemoteLinks(forge: .gitlab, baseURL: "https://code.acme.dev/g/s/app"))
+        #expect(config.forgeLinks(remoteURL: "https://code.acme.dev/o/r.git", environment: ["GITHUB_SERVER_URL": "https://other.dev"]) == nil)
+        #expect(config.forgeLinks(remoteURL: "https://code.acme.dev/o/r.git") == nil)
+        config.forgeSettings = ForgeSettings(provider: .gitlab)
+        #expect(config.forgeLinks(remoteURL: "https://code.acme.dev/o/r.git", environment: ["GITHUB_SERVER_URL": "https://code.acme.dev"])?.forge == .gitlab,
+                "the config wins")
+        guard case .target(let target) = ForgeReleases.resolve(config: Config(), remoteURL: "https://code.acme.dev/o/r.git",
+                                                               environment: ["GITHUB_SERVER_URL": "https://code.acme.dev", "GITHUB_TOKEN": "t"]) else {
+            Issue.record("no target")
+            return
+        }
+        #expect(target.api == "https://code.acme.dev/api/v3")
+    }
+
     /// The forge release of a GitHub Enterprise remote whose host does not say so goes to that host's API, not
     /// api.github.com.
     @Test func theReleaseOfAnEnterpriseRemoteGoesToItsOwnAPI() throws {

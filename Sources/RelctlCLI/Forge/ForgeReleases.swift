@@ -57,7 +57,7 @@ enum ForgeReleases {
     static func resolve(config: Config, remoteURL: String?, environment: [String: String]) -> Resolution {
         let settings = config.forgeSettings
         if settings?.releases == false { return .off }
-        let links = remoteURL.flatMap { RemoteLinks.parse($0, forge: settings?.provider) }
+        let links = remoteURL.flatMap { RemoteLinks.parse($0, forge: settings?.provider ?? Config.ciForge(of: $0, environment)) }
         guard let forge = settings?.provider ?? links?.forge else {
             if settings?.releases == true {
                 return .unavailable("\"forge\": {\"releases\": true} in .relctl.json, but the remote's URL is not on GitHub or GitLab; name the forge (\"forge\": {\"provider\": \"github\"} or \"gitlab\") to have the release made there")
