@@ -51,6 +51,7 @@ package enum RelctlCLI {
     package static func run(_ arguments: [String], environment: [String: String], output: Output,
                            currentDirectory: String) -> Int32 {
         let context = CommandContext(environment: environment, output: output, currentDirectory: currentDirectory)
+        ForgeAuthors.cache.reset()   // the forge's answers are kept for one run (in-process tests run many)
         let width = HelpLayout.width(environment: environment, output: output)
         func help(_ text: String) -> String {
             var laid = Substring(HelpLayout.wrap(text, width: width))

@@ -26,6 +26,9 @@ public struct ChangelogSettings: Hashable, Sendable {
     public var breakingChangesTitle: String
     public var groups: [ChangelogGroup]
     public var revertsTitle: String?
+    /// `"changelog": {"authors": true}`: each entry names its authors (`by @alice`) when the forge told them
+    /// (``ChangelogRelease/authors``); without any, the section is as without the setting.
+    public var authors = false
 
     public static let defaultGroups = [
         ChangelogGroup(title: "Features", types: ["feat"]),

@@ -17,6 +17,10 @@ public struct ChangelogRelease: Hashable, Sendable {
     /// The issues each commit closes (`Closes #12` in its body or footers), by sha: linked after the commit's entry
     /// when ``links`` is set. The analysis keeps no bodies, so the workspace reads them again (``IssueReferences``).
     public var closedIssues: [String: [Int]] = [:]
+    /// The forge accounts (`alice`, written `@alice`) of each commit's author, by sha, when the forge's API told them
+    /// (GitHub's commits API; asked only when a template or `"changelog": {"authors": true}` uses them). Empty: none
+    /// known, and the section is as without them.
+    public var authors: [String: [String]] = [:]
     /// `changelog.template`: relctl's own section rendered with this template instead of
     /// ``TemplateData/defaultChangelogTemplate`` (a Keep a Changelog file keeps its own layout).
     public var template: Template?
@@ -36,6 +40,7 @@ public struct ChangelogRelease: Hashable, Sendable {
     /// Keep a Changelog style).
     public var section: String {
         if let template { return template.render(TemplateData.changelog(self)) }
+        if settings.authors, !authors.isEmpty { return TemplateData.changelogTemplateWithAuthors.render(TemplateData.changelog(self)) }
         return ChangelogRenderer.section(version: version, previousTag: previousTag, tag: tag, date: date,
                                   commits: commits, settings: settings, links: links, closedIssues: closedIssues)
     }

@@ -24,9 +24,16 @@ public struct RemoteLinks: Hashable, Sendable {
     /// `ssh://[user@]host[:port]/path`, `git://host/path`, `git+ssh://…` and scp-like
     /// `[user@]host:path`. Hosts: `github.com` (exactly `owner/repo`), `gitlab.com` and any host
     /// whose name contains `gitlab` (self-hosted; `group/subgroup/…/repo`), and any other host whose name
-    /// contains `github` (GitHub Enterprise Server; exactly `owner/repo`). The web address is
+    /// contains `github` or starts with `ghe.` (GitHub Enterprise Server; exactly `owner/repo`). The web address is
     /// `https` except for `http://` remotes; the port is kept only for `http(s)` remotes.
     public static func parse(_ url: String) -> RemoteLinks? {
+        parse(url, forge: nil)
+    }
+
+    /// As `parse(_:)`, and a host that names neither forge (`ghe.example.com`, `git.acme.dev`) is taken to be on
+    /// `forge` when one is given (`"forge": {"provider": "github"}` in .relctl.json): GitHub Enterprise and
+    /// self-hosted GitLab under any name. A host that names a forge keeps it.
+    public static func parse(_ url: String, forge assumed: Forge?) -> RemoteLinks? {
         let text = url.trimmingASCIIWhitespace()
         guard !text.isEmpty else { return nil }
 
@@ -86,10 +93,12 @@ public struct RemoteLinks: Hashable, Sendable {
         default:
             if host.contains("gitlab") {
                 forge = .gitlab
-            } else if host.contains("github") {
-                // GitHub Enterprise Server (github.acme.com): GitHub's URL shapes, exactly `owner/repo`.
+            } else if host.contains("github") || host.hasPrefix("ghe.") || assumed == .github {
+                // GitHub Enterprise Server (github.acme.com, ghe.acme.com): GitHub's URL shapes, exactly `owner/repo`.
                 forge = .github
                 guard components.count == 2 else { return nil }
+            } else if assumed == .gitlab {
+                forge = .gitlab
             } else {
                 return nil
             }
@@ -122,6 +131,15 @@ public struct RemoteLinks: Hashable, Sendable {
     /// An issue: `…/issues/12` on GitHub, `…/-/issues/12` on GitLab.
     public func issueURL(_ number: String) -> String {
         baseURL + separator + "issues/" + Self.percentEncoded(number)
+    }
+
+    /// A forge account's page: `https://github.com/alice` (the forge's host, any path of the repository left out).
+    public func userURL(_ login: String) -> String {
+        var origin = Substring(baseURL)
+        if let scheme = origin.firstRange(of: "://"), let slash = origin[scheme.upperBound...].firstIndex(of: "/") {
+            origin = origin[..<slash]
+        }
+        return origin + "/" + Self.percentEncoded(login)
     }
 
     private var separator: String { forge == .gitlab ? "/-/" : "/" }

@@ -65,6 +65,21 @@ public struct Template: Hashable, Sendable {
         nodes = try parser.parse()
     }
 
+    /// Whether a tag of the template names `name` (`{{name}}`, `{{#name}}`, `{{^name}}`, or `name.x`): `authors` is
+    /// asked of the forge only when a template uses it.
+    public func uses(_ name: String) -> Bool {
+        func scan(_ nodes: [Node]) -> Bool {
+            nodes.contains { node in
+                switch node {
+                case .text: return false
+                case .variable(let used): return used == name || used.hasPrefix(name + ".")
+                case .section(let used, _, let children): return used == name || used.hasPrefix(name + ".") || scan(children)
+                }
+            }
+        }
+        return scan(nodes)
+    }
+
     /// `data` rendered.
     public func render(_ data: TemplateValue) -> String {
         var out = ""

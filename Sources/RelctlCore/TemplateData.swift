@@ -22,6 +22,16 @@ public enum TemplateData {
         {{/groups}}
         """ + "\n"
 
+    /// The default with `"changelog": {"authors": true}`: each entry followed by ` by @alice` (` by @alice, @bob`)
+    /// when its authors are known; an entry without them is as in the default.
+    public static let changelogTemplateWithAuthors: Template = {
+        let entry = "[#{{number}}]({{url}}){{/issues}}\n"
+        let parts = defaultChangelogTemplate.split(separator: entry, maxSplits: 1, omittingEmptySubsequences: false)
+        let source = parts[0] + "[#{{number}}]({{url}}){{/issues}}"
+            + "{{#authors}}{{#first}} by {{/first}}{{^first}}, {{/first}}@{{login}}{{/authors}}\n" + parts[1]
+        return try! Template(String(source))
+    }()
+
     /// The store notes as a template: rendering it on ``storeNotes(version:entries:more:emptyText:)`` gives
     /// ``StoreNotes/render(_:limit:emptyText:)`` when nothing is cut.
     public static let defaultStoreNotesTemplate = """
@@ -44,7 +54,8 @@ public enum TemplateData {
     ///   `linkedDescription` (with `(#12)`/`(!12)` linked when the forge is known), `summary` (the first line),
     ///   `sha`, `shortSha` (7 characters), `url` (null without links), `breaking` (listed as a breaking change),
     ///   `details` (the breaking change's footer lines when they differ from the description), `issues`
-    ///   (`{number, url, first}` for `Closes #12`, linked only), `authors` (always empty: relctl asks no forge API).
+    ///   (`{number, url, first}` for `Closes #12`, linked only), `authors` (`{login, url, first}` each, the forge
+    ///   accounts of the commit's authors when the forge's API told them, else empty).
     public static func changelog(_ release: ChangelogRelease) -> TemplateValue {
         let links = release.links
         let groups = ChangelogRenderer.grouped(release.commits.reversed(), settings: release.settings).map { title, entries in
@@ -52,7 +63,8 @@ public enum TemplateData {
                 "title": .string(ChangelogRenderer.oneLine(title)),
                 "breaking": .bool(title == release.settings.breakingChangesTitle && entries.first?.1 == true),
                 "commits": .list(entries.map { commit($0.0, breaking: $0.1, links: links,
-                                                      issues: release.closedIssues[$0.0.sha] ?? []) }),
+                                                      issues: release.closedIssues[$0.0.sha] ?? [],
+                                                      authors: release.authors[$0.0.sha] ?? []) }),
             ])
         }
         var compare: TemplateValue = .null
@@ -68,7 +80,8 @@ public enum TemplateData {
         ])
     }
 
-    static func commit(_ commit: AnalyzedCommit, breaking: Bool, links: RemoteLinks?, issues: [Int]) -> TemplateValue {
+    static func commit(_ commit: AnalyzedCommit, breaking: Bool, links: RemoteLinks?, issues: [Int],
+                       authors: [String] = []) -> TemplateValue {
         let message = commit.message
         let description = ChangelogRenderer.oneLine(message?.description ?? commit.summary)
         var details: [TemplateValue] = []
@@ -96,7 +109,9 @@ public enum TemplateData {
             "breaking": .bool(breaking),
             "details": .list(details),
             "issues": .list(linkedIssues),
-            "authors": .list([]),
+            "authors": .list(authors.enumerated().map { index, login in
+                .object(["login": .string(login), "url": links.map { .string($0.userURL(login)) } ?? .null, "first": .bool(index == 0)])
+            }),
         ])
     }
 

@@ -87,8 +87,14 @@ struct ActionTests {
             return !name.isEmpty && piece.dropFirst(name.count).hasPrefix("\", ") ? String(name) : nil
         }
         #expect(written.count >= 9, "\(written)")
-        // release_url: written by the forge releases (issue 24, item 1) when relctl creates one.
-        #expect(Set(names) == Set(written + ["release_url"]))
+        // publish-release writes release_url too; `projects` is release's with projects (ProjectReleases.swift);
+        // pr_url and pr_number are release-pr's (issue 24, section 2).
+        let publish = try String(contentsOfFile: Self.root + "/Sources/RelctlCLI/Commands/PublishReleaseCommand.swift", encoding: .utf8)
+        #expect(publish.contains("publish(outputs: [(\"release_url\""))
+        let projects = try String(contentsOfFile: Self.root + "/Sources/RelctlCLI/Release/ProjectReleases.swift", encoding: .utf8)
+        #expect(projects.contains("[(\"projects\", list)]"))
+        #expect(Set(names) == Set(written + ["projects", "pr_url", "pr_number"]))
+        #expect(written.contains("release_url"))
         for (name, output) in outputs {
             #expect(output["value"]?.string == "${{ steps.run.outputs.\(name) }}", "\(name)")
         }

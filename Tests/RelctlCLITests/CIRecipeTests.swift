@@ -4,8 +4,10 @@ import RelctlTestSupport
 @testable import RelctlCLI
 
 /// The CI recipes of the README, run for real: each job's shell steps, read from the README's YAML, run in a clone
-/// of a temporary app whose `origin` is a bare repository, with the built relctl on PATH and the variables the CI
-/// would set. Only the `Install relctl` steps (network, sudo) and `uses:` actions are left out.
+/// of a temporary app whose `origin` is a bare repository, with the variables the CI would set: the GitHub jobs'
+/// `uses: …/relctl@…` steps run the Action's steps (action.yml) on the dist archive of the built relctl, the GitLab
+/// jobs the built relctl on PATH. Only the `Install git and libgit2` steps (apt, root) and other `uses:` actions are
+/// left out.
 @Suite("CI recipes in the README")
 struct CIRecipeTests {
     static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -60,44 +62,104 @@ struct CIRecipeTests {
         var context: [String: String]
     }
 
+    /// The archive `scripts/dist` packs from the built relctl (what `make dist` publishes), once per test run: the
+    /// folder the recipe's Action downloads it from (`download-url: file://…`).
+    static let distFolder: Result<String, any Error> = Result {
+        let folder = try makeTempDirectory(prefix: "relctl-recipe-dist")
+        let result = try runProcess("/bin/sh", [ActionTests.root + "/scripts/dist", try relctlExecutable(), folder], in: ActionTests.root,
+                                    environment: ["SOURCE_DATE_EPOCH": "1764460800"])
+        guard result.status == 0 else { throw CommandFailed(description: "scripts/dist: \(result.stderr)") }
+        return folder
+    }
+
+    /// The PATH of the GitHub jobs' steps: the system's, without the built relctl (the Action installs it).
+    static func systemPath() -> String {
+        let built = (try? relctlExecutable()).map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+        return (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+            .filter { String($0) != built }.joined(separator: ":")
+    }
+
     /// Runs a GitHub Actions job's steps as the runner does: `if:` (default `success()`), `env:` (the workflow's,
-    /// the job's, the step's) with `${{ }}`
-    /// expressions, `run:` under `bash -eo pipefail`, step outputs from `$GITHUB_OUTPUT`.
+    /// the job's, the step's) with `${{ }}` expressions, `run:` under `bash -eo pipefail`, step outputs from
+    /// `$GITHUB_OUTPUT`, `$GITHUB_PATH` prepended to the next steps' PATH. A `uses: …/relctl@…` step runs the Action's
+    /// steps (action.yml) with its `with:` inputs and the dist archive; its outputs are the Action's `outputs`.
     static func runGitHubJob(_ name: String, in repo: TestRepository, context: [String: String],
-                             installs: Bool = false, extraEnvironment: [String: String] = [:]) throws -> JobRun {
+                             extraEnvironment: [String: String] = [:]) throws -> JobRun {
         let workflow = try recipe(".github/workflows/release.yml")
         let job = try #require(workflow["jobs"]?[name], "no job \(name)")
         var run = JobRun(context: context)
         let scratch = try makeTempDirectory(prefix: "relctl-ci-runner")
         let summary = scratch + "/summary.md"
+        let githubPath = scratch + "/path"
         _ = FileManager.default.createFile(atPath: summary, contents: nil)
+        _ = FileManager.default.createFile(atPath: githubPath, contents: nil)
+        let action = try ActionTests.action()
         for (index, step) in (job["steps"]?.items ?? []).enumerated() {
             let title = step["name"]?.string ?? step["uses"]?.string ?? "step \(index)"
-            guard let script = step["run"]?.string, title != "Install relctl" || installs else { continue }
+            let uses = step["uses"]?.string
+            let isRelctl = uses?.contains("/relctl@") == true
+            if uses != nil && !isRelctl { continue }
+            if !isRelctl && (step["run"]?.string == nil || title.hasPrefix("Install git")) { continue }
             let condition = step["if"]?.string ?? "success()"
             guard try Expression.truthy(condition, run.context, failed: run.failed) else { continue }
-            #expect(!script.contains("${{"), "\(title): an expression inside run: (use env:)")
             var environment = try baseEnvironment()
-            let outputFile = scratch + "/output-\(index)"
-            _ = FileManager.default.createFile(atPath: outputFile, contents: nil)
+            let added = try String(contentsOfFile: githubPath, encoding: .utf8).split(separator: "\n").reversed()
+            environment["PATH"] = (added.map(String.init) + [systemPath()]).joined(separator: ":")
             environment["GITHUB_ACTIONS"] = "true"
-            environment["GITHUB_OUTPUT"] = outputFile
             environment["GITHUB_STEP_SUMMARY"] = summary
+            environment["GITHUB_PATH"] = githubPath
             environment["RUNNER_TEMP"] = scratch
             for (key, value) in (workflow["env"]?.members ?? []) + (job["env"]?.members ?? []) + (step["env"]?.members ?? []) {
                 environment[key] = try Expression.substitute(value.string ?? "", run.context)
             }
             environment.merge(extraEnvironment) { $1 }
-            let result = try runProcess("/bin/bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", script], in: repo.path,
-                                        environment: environment)
             run.stepsRun.append(title)
-            run.log += "## \(title) (exit \(result.status))\n\(result.stdout)\(result.stderr)"
-            if result.status != 0 { run.failed = true }
-            if let id = step["id"]?.string {
-                for line in try String(contentsOfFile: outputFile, encoding: .utf8).split(separator: "\n") {
+            var outputs: [String: String] = [:]
+            func readOutputs(_ file: String) throws -> [String: String] {
+                var values: [String: String] = [:]
+                for line in try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n") {
                     guard let eq = line.firstIndex(of: "=") else { continue }
-                    run.context["steps.\(id).outputs.\(line[..<eq])"] = String(line[line.index(after: eq)...])
+                    values[String(line[..<eq])] = String(line[line.index(after: eq)...])
                 }
+                return values
+            }
+            if isRelctl {
+                // The Action: its steps in order, each with its own $GITHUB_OUTPUT; the `run` step's are the outputs.
+                var given: [String: String] = [:]
+                for (key, value) in step["with"]?.members ?? [] { given[key] = try Expression.substitute(value.string ?? "", run.context) }
+                given["download-url"] = "file://" + (try distFolder.get())
+                let inputs = try ActionTests.inputs(given)
+                var actionOutputs: [String: String] = [:]
+                for (inner, actionStep) in (action["runs"]?["steps"]?.items ?? []).enumerated() {
+                    let outputFile = scratch + "/output-\(index)-\(inner)"
+                    _ = FileManager.default.createFile(atPath: outputFile, contents: nil)
+                    environment["GITHUB_OUTPUT"] = outputFile
+                    let added = try String(contentsOfFile: githubPath, encoding: .utf8).split(separator: "\n").reversed()
+                    environment["PATH"] = (added.map(String.init) + [systemPath()]).joined(separator: ":")
+                    let result = try ActionTests.runStep(actionStep, inputs: inputs, environment: environment, in: repo.path)
+                    run.log += "## \(title): \(actionStep["name"]?.string ?? "") (exit \(result.status))\n\(result.stdout)\(result.stderr)"
+                    if let id = actionStep["id"]?.string {
+                        for (key, value) in try readOutputs(outputFile) { actionOutputs["steps.\(id).outputs.\(key)"] = value }
+                    }
+                    if result.status != 0 { run.failed = true; break }
+                }
+                for (key, output) in action["outputs"]?.members ?? [] {
+                    outputs[key] = try Expression.substitute(output["value"]?.string ?? "", actionOutputs)
+                }
+            } else {
+                let outputFile = scratch + "/output-\(index)"
+                _ = FileManager.default.createFile(atPath: outputFile, contents: nil)
+                environment["GITHUB_OUTPUT"] = outputFile
+                let script = try #require(step["run"]?.string)
+                #expect(!script.contains("${{"), "\(title): an expression inside run: (use env:)")
+                let result = try runProcess("/bin/bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", script], in: repo.path,
+                                            environment: environment)
+                run.log += "## \(title) (exit \(result.status))\n\(result.stdout)\(result.stderr)"
+                if result.status != 0 { run.failed = true }
+                outputs = try readOutputs(outputFile)
+            }
+            if let id = step["id"]?.string {
+                for (key, value) in outputs { run.context["steps.\(id).outputs.\(key)"] = value }
             }
         }
         return run
@@ -132,7 +194,9 @@ struct CIRecipeTests {
         try pr.commit("feat(ui): dark mode", file: "src/theme.ts")
         let good = try Self.runGitHubJob("pull-request", in: pr, context: Self.gitHubContext(event: "pull_request", title: "feat(ui): dark mode"))
         #expect(!good.failed, "\(good.log)")
-        #expect(good.stepsRun == ["Lint the commits and the title", "What merging would release (dry run)"])
+        #expect(good.stepsRun == ["Install relctl", "Lint the commits and the title", "What merging would release (dry run)"])
+        // The Action's install step printed the archive's version; the later steps ran the relctl it put on PATH.
+        #expect(good.log.contains("## Install relctl: Install relctl (exit 0)\n\(relctlVersion)\n"), "\(good.log)")
         #expect(good.log.contains("1.3.0"), "\(good.log)")
         #expect(good.log.contains("+  \"version\": \"1.3.0\""), "\(good.log)")
         #expect(try origin.git(["for-each-ref"]) == before)
@@ -143,7 +207,7 @@ struct CIRecipeTests {
         try bad.commit("feat(ui): dark mode", file: "src/theme.ts")
         let refused = try Self.runGitHubJob("pull-request", in: bad, context: Self.gitHubContext(event: "pull_request", title: "Dark mode"))
         #expect(refused.failed)
-        #expect(refused.stepsRun == ["Lint the commits and the title"])
+        #expect(refused.stepsRun == ["Install relctl", "Lint the commits and the title"])
         #expect(refused.log.contains("title: error:"), "\(refused.log)")
     }
 
@@ -177,60 +241,51 @@ struct CIRecipeTests {
         #expect(try origin.git(["show", "main:.major-release-pending"]).contains("\"version\": \"2.0.0\""))
     }
 
-    /// Pasted as it is, the workflow pins relctl, builds it once per version (a cache), asks for the least
-    /// permissions, lints a retitled pull request again and hands the build numbers to the store build.
-    @Test func gitHubRecipeIsPinnedCachedAndLeastPrivileged() throws {
+    /// Pasted as it is, the workflow runs the pinned relctl through its Action (nothing compiled), in the Debian 12
+    /// container its archive is built for, asks for the least permissions, lints a retitled pull request again and
+    /// hands the build numbers and the release's URL to the store build.
+    @Test func gitHubRecipeUsesThePinnedActionAndIsLeastPrivileged() throws {
         let workflow = try Self.recipe(".github/workflows/release.yml")
         #expect(workflow["permissions"]?["contents"]?.string == "read")
         let types = try #require(workflow["on"]?["pull_request"]?["types"]?.string)
         for type in ["opened", "edited", "synchronize", "reopened"] { #expect(types.contains(type), "\(type)") }
-        let version = try #require(workflow["env"]?["RELCTL_VERSION"]?.string)
-        #expect(version.hasPrefix("v") && version.dropFirst().allSatisfy { $0.isNumber || $0 == "." }, "a pinned tag: \(version)")
         let jobs = try #require(workflow["jobs"])
         #expect(jobs["pull-request"]?["permissions"] == nil, "the pull-request job keeps contents: read")
         #expect(jobs["release"]?["permissions"]?["contents"]?.string == "write")
+        let version = try #require(try ActionTests.action()["inputs"]?["version"]?["default"]?.string)
         for job in ["pull-request", "release"] {
+            #expect(jobs[job]?["container"]?.string == "debian:12", "\(job): the archive's libgit2 1.5")
             let steps = jobs[job]?["steps"]?.items ?? []
-            let cache = steps.first { $0["uses"]?.string?.hasPrefix("actions/cache@") == true }
-            #expect(cache?["with"]?["key"]?.string?.contains("${{ env.RELCTL_VERSION }}") == true, "\(job): cache key")
-            let install = try #require(steps.first { $0["name"]?.string == "Install relctl" }?["run"]?.string)
-            #expect(install.contains("--branch \"$RELCTL_VERSION\""), "\(job): the pinned version is what is built")
-            #expect(install.contains("if [ \"$CACHED\" != true ]"), "\(job): built only on a cache miss")
+            let relctl = steps.filter { $0["uses"]?.string?.contains("/relctl@") == true }
+            #expect(relctl.count == 1, "\(job): one relctl Action step")
+            #expect(relctl.first?["uses"]?.string == "<owner>/relctl@v\(version)", "\(job): pinned to the Action's own release")
+            for step in steps {
+                let script = step["run"]?.string ?? ""
+                #expect(!script.contains("make ") && !script.contains("git clone") && !script.contains("swift build"),
+                        "\(job): nothing is built from source")
+            }
         }
+        let release = try #require(jobs["release"]?["steps"]?.items.first { $0["id"]?.string == "release" })
+        #expect(release["with"]?["args"]?.string == "${{ inputs.confirm_major && '--push --confirm-major' || '--push' }}")
+        #expect(try Expression.substitute(release["with"]?["args"]?.string ?? "", ["inputs.confirm_major": "true"]) == "--push --confirm-major")
+        #expect(try Expression.substitute(release["with"]?["args"]?.string ?? "", ["inputs.confirm_major": "false"]) == "--push")
+        #expect(try Expression.substitute(release["with"]?["args"]?.string ?? "", [:]) == "--push")
         let build = try #require(jobs["release"]?["steps"]?.items.first { $0["name"]?.string == "Build the store binaries" })
         #expect(build["env"]?["IOS_BUILD"]?.string == "${{ steps.release.outputs.ios_build }}")
         #expect(build["env"]?["ANDROID_BUILD"]?.string == "${{ steps.release.outputs.android_build }}")
-    }
-
-    /// The Install step, run with a stub `sudo` (no apt here): on a cache hit it only puts the cached relctl on
-    /// PATH; without the RELCTL_GIT_URL variable it stops at once and says which variable to set.
-    @Test func gitHubInstallStepUsesTheCacheAndNamesAMissingVariable() throws {
-        let workflow = try Self.recipe(".github/workflows/release.yml")
-        let script = try #require(workflow["jobs"]?["release"]?["steps"]?.items.first { $0["name"]?.string == "Install relctl" }?["run"]?.string)
-        let scratch = try makeTempDirectory(prefix: "relctl-ci-install")
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
-        try FileManager.default.createDirectory(atPath: scratch + "/bin", withIntermediateDirectories: true)
-        try writeExecutable("#!/bin/sh\necho \"sudo $*\" >> \"$SUDO_LOG\"\n", to: scratch + "/bin/sudo")
-        var environment = try Self.baseEnvironment()
-        environment["PATH"] = scratch + "/bin:" + (environment["PATH"] ?? "")
-        environment.merge(["GITHUB_PATH": scratch + "/path", "HOME": scratch + "/home", "SUDO_LOG": scratch + "/sudo.log",
-                           "RUNNER_TEMP": scratch, "RELCTL_VERSION": "v0.1.0", "CACHED": "true",
-                           "RELCTL_GIT_URL": "file:///nowhere/relctl.git"]) { $1 }
-        let hit = try runProcess("/bin/bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", script], in: scratch, environment: environment)
-        #expect(hit.status == 0, "\(hit.stderr)")
-        #expect(try String(contentsOfFile: scratch + "/path", encoding: .utf8) == scratch + "/home/.local/relctl/bin\n")
-        #expect(try String(contentsOfFile: scratch + "/sudo.log", encoding: .utf8).contains("apt-get install -y -qq libgit2-dev"))
-
-        environment["RELCTL_GIT_URL"] = ""
-        let missing = try runProcess("/bin/bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", script], in: scratch, environment: environment)
-        #expect(missing.status != 0)
-        #expect(missing.stderr.contains("set the repository variable RELCTL_GIT_URL to the git URL of relctl"), "\(missing.stderr)")
-
-        // A failed `apt-get update` fails the step (as `a && b` under `bash -e` would not: it skips b and goes on).
-        environment["RELCTL_GIT_URL"] = "file:///nowhere/relctl.git"
-        try writeExecutable("#!/bin/sh\n[ \"$2\" = update ] && exit 100\necho \"sudo $*\" >> \"$SUDO_LOG\"\n", to: scratch + "/bin/sudo")
-        let offline = try runProcess("/bin/bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", script], in: scratch, environment: environment)
-        #expect(offline.status == 100, "\(offline.stderr)")
+        #expect(build["env"]?["RELEASE_URL"]?.string == "${{ steps.release.outputs.release_url }}")
+        // Every output the recipe reads is one the Action declares.
+        let declared = Set((try ActionTests.action()["outputs"]?.members ?? []).map(\.0))
+        for step in jobs["release"]?["steps"]?.items ?? [] {
+            for (_, value) in (step["env"]?.members ?? []) + [("if", step["if"] ?? .scalar(""))] {
+                var text = Substring(value.string ?? "")
+                while let range = text.range(of: "steps.release.outputs.") {
+                    text = text[range.upperBound...]
+                    let name = String(text.prefix { $0.isLetter || $0 == "_" })
+                    #expect(declared.contains(name), "\(name)")
+                }
+            }
+        }
     }
 
     /// A protected main: the remote's pre-receive hook refuses the push of main (as GitHub refuses GITHUB_TOKEN).
@@ -337,7 +392,7 @@ struct CIRecipeTests {
 }
 
 /// GitHub Actions expressions as the recipes use them: context lookups, 'strings', ==, !=, && and the status
-/// functions in conditions, `a || b` in values. Anything else is an error, so a recipe cannot use what this runner
+/// functions in conditions, `a || b` and `a && b || c` in values. Anything else is an error, so a recipe cannot use what this runner
 /// would misread.
 enum Expression {
     struct Unsupported: Error, CustomStringConvertible { let description: String }
@@ -387,6 +442,11 @@ enum Expression {
             // `a || b`: the first value that is not empty (nor false nor 0), else the last.
             let values = try text.components(separatedBy: "||").map { try operand($0, context) }
             return values.first { !($0.isEmpty || $0 == "false" || $0 == "0") } ?? values.last ?? ""
+        }
+        if text.contains("&&") {
+            // `a && b` (GitHub's `cond && 'x' || 'y'`): the first falsey value, else the last.
+            let values = try text.components(separatedBy: "&&").map { try operand($0, context) }
+            return values.first { $0.isEmpty || $0 == "false" || $0 == "0" } ?? values.last ?? ""
         }
         if text.hasPrefix("'") && text.hasSuffix("'") && text.count >= 2 { return String(text.dropFirst().dropLast()) }
         if text == "true" || text == "false" { return text }

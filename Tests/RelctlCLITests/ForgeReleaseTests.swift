@@ -17,6 +17,8 @@ struct ForgeReleaseTests {
         let lock = NSLock()
         var releases: [Stored] = []
         var failing: (status: Int, body: String)?
+        /// Creating or updating the release of this tag answers 500 (one project's release failing, the others made).
+        var refusedTag: String?
         var gitlab = false
 
         func answer(_ request: FakeStoreServer.Request) -> FakeStoreServer.Reply {
@@ -50,6 +52,9 @@ struct ForgeReleaseTests {
                 return .json(githubJSON(found))
             }
             let body = fields(request)
+            if let refusedTag, body["tag_name"] as? String == refusedTag {
+                return .json(#"{"message": "Server Error"}"#, status: 500)
+            }
             if request.method == "POST", request.path == prefix {
                 let release = Stored(id: 1000 + releases.count, tag: body["tag_name"] as? String ?? "", name: body["name"] as? String ?? "",
                                      body: body["body"] as? String ?? "", prerelease: body["prerelease"] as? Bool ?? false,
@@ -267,6 +272,34 @@ struct ForgeReleaseTests {
         #expect(third.code == 0)
         #expect(!third.stderr.contains("forge release"))
         #expect(forge.stored.count == 1)
+    }
+
+    /// A release made here without --push (its tag never published), then a new one pushed with it: both tags get
+    /// their release, the older one not "latest", its notes its own section from the changelog at its tag.
+    @Test func aBasePublishedWithTheNextReleaseGetsItsReleaseToo() throws {
+        let forge = Forge()
+        let server = try FakeStoreServer { request, _ in forge.answer(request) }
+        defer { server.stop() }
+        let (repo, remote) = try Self.app(["feat: tide tables"])
+        let env = Self.environment(repo, server)
+        #expect(relctl(["release"], in: repo.path, environment: env).code == 0)
+        try repo.commit("fix: crash on start")
+        let result = relctl(["release", "--push", "--json"], in: repo.path, environment: env)
+        #expect(result.code == 0, "\(result.stderr)")
+        #expect(try remote.git(["tag", "-l", "v1.3.*"]) == "v1.3.0\nv1.3.1\n")
+        #expect(Self.json(result.stdout)["release_url"] as? String == "https://github.com/acme/app/releases/tag/v1.3.1")
+        let releases = forge.stored
+        #expect(releases.map(\.tag) == ["v1.3.1", "v1.3.0"])
+        #expect(releases.map(\.makeLatest) == [nil, "false"])
+        let changelog = try repo.read("CHANGELOG.md")
+        #expect(releases.last?.body == ForgePublishing.normalized(try #require(ForgePublishing.section(of: "1.3.0", in: changelog))))
+        #expect(releases.first?.body == ForgePublishing.normalized(try #require(ForgePublishing.section(of: "1.3.1", in: changelog))))
+        #expect(result.stderr.hasSuffix("""
+            created the GitHub release v1.3.1: https://github.com/acme/app/releases/tag/v1.3.1
+            created the GitHub release v1.3.0: https://github.com/acme/app/releases/tag/v1.3.0
+
+            """), "\(result.stderr)")
+        #expect(ForgePublishing.pending(gitDir: repo.path + "/.git").isEmpty)
     }
 
     @Test func withoutATokenTheReleaseIsMadeWithAWarning() throws {

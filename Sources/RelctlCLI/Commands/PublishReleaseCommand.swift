@@ -22,7 +22,8 @@ enum PublishReleaseCommand {
         gitlab) or from "forge" in .relctl.json; the token from GITHUB_TOKEN or GH_TOKEN (GitHub), GITLAB_TOKEN
         or CI_JOB_TOKEN (GitLab), never printed nor put on a command line; the API from GITHUB_API_URL or
         CI_API_V4_URL when set. Prints the release's URL on stdout (--json: {"schemaVersion":1,"tag",
-        "releaseUrl","action"}), and writes release_url to $GITHUB_OUTPUT under GitHub Actions.
+        "release_url","releaseUrl","action"}, releaseUrl the same URL under its older name), and writes
+        release_url to $GITHUB_OUTPUT under GitHub Actions.
 
         EXIT CODES: 0 created or updated, 1 failure (no forge, no token, the tag not on the remote, the forge
         refused), 64 usage error.
@@ -64,6 +65,7 @@ enum PublishReleaseCommand {
         context.output.message("\(outcome.action) the \(target.name) release \(tag): \(outcome.url)")
         if arguments.has("--json") {
             context.output.result(JSONOutput.object([("schemaVersion", .int(1)), ("tag", .string(tag)),
+                                                     ("release_url", .string(outcome.url)),
                                                      ("releaseUrl", .string(outcome.url)), ("action", .string(outcome.action))]).rendered())
         } else {
             context.output.result(outcome.url)

@@ -29,7 +29,7 @@ extension Config {
                     throw object.wrongType("changelog", node, expected: "an object or false")
                 }
                 let settings = try StrictObject(node, path: object.path, prefix: "changelog.")
-                try settings.rejectUnknownKeys(["path", "groups", "breakingTitle", "revertsTitle", "prereleases", "template"])
+                try settings.rejectUnknownKeys(["path", "groups", "breakingTitle", "revertsTitle", "prereleases", "template", "authors"])
                 try config.parseTemplateKey(settings, key: "changelog.template")
                 if let (path, pathNode) = try settings.string("path") {
                     _ = try Config.repositoryPath(path, key: "changelog.path", line: pathNode.line, configPath: object.path, example: "CHANGELOG.md")
@@ -37,6 +37,7 @@ extension Config {
                     config.record(path, key: "changelog.path", line: pathNode.line)
                 }
                 if let flag = try settings.bool("prereleases") { config.changelogPrereleases = flag }
+                if let flag = try settings.bool("authors") { config.changelog.authors = flag }
                 if let (title, _) = try settings.string("breakingTitle") { config.changelog.breakingChangesTitle = title }
                 if let value = settings.node.member("revertsTitle") {
                     if value.isNull { config.changelog.revertsTitle = nil }

@@ -13,19 +13,25 @@ enum ForgePublishing {
     static let pendingFile = "relctl-forge-pending"
 
     /// Publishes the release object of `release.tag`, pushed to `remote`. Returns its URL, nil when no forge is in
-    /// play or no token is set (a warning then); throws the one line saying what exists and how to finish.
+    /// play or no token is set (a warning then, naming `release.tag` and `alsoTags` for the advice); throws the one
+    /// line saying what exists and how to finish.
     static func publish(_ release: ForgeReleases.Release, repository: Repository, remote: String, config: Config,
-                        context: CommandContext) throws(ForgeReleases.Failure) -> String? {
+                        context: CommandContext, alsoTags: [String] = []) throws(ForgeReleases.Failure) -> String? {
         let output = context.output
         switch ForgeReleases.resolve(config: config, remoteURL: repository.remoteURL(remote), environment: context.environment) {
         case .off:
             return nil
         case .unavailable(let why):
-            output.warning(why.replacingOccurrences(of: "<tag>", with: release.tag))
+            // Said with its advice (run publish-release): not retried by every later run.
+            forget(release.tag, gitDir: repository.gitDir)
+            let also = alsoTags.isEmpty ? "" : " (then the same for \(alsoTags.joined(separator: ", ")))"
+            output.warning(why.replacingOccurrences(of: "<tag>'", with: "\(release.tag)'\(also)")
+                .replacingOccurrences(of: "<tag>", with: release.tag))
             return nil
         case .target(let target):
+            let faults = FaultInjection(context.environment)
             do {
-                let outcome = try ForgeReleases.publish(release, to: target, environment: context.environment)
+                let outcome = try ForgeReleases.publish(release, to: target, environment: context.environment, step: faults.step)
                 forget(release.tag, gitDir: repository.gitDir)
                 output.message("\(outcome.action) the \(target.name) release \(release.tag): \(outcome.url)")
                 return outcome.url
@@ -34,6 +40,47 @@ enum ForgePublishing {
                 throw ForgeReleases.Failure(message: "\(release.tag) is released and on '\(remote)' (the commit and the tag), but its \(target.name) release was not made: \(error.message); fix the cause and run 'relctl publish-release \(release.tag)' (the next 'relctl release --push' also retries it)")
             }
         }
+    }
+
+    /// Before a release's push: its tags are remembered as pending while a forge release is to be made, so a run
+    /// killed after the tag is on the remote (before or during the forge's requests) has its release made by the
+    /// next `relctl release --push`; a release made (or a warning given) forgets it.
+    static func rememberBeforePush(_ tags: [String], repository: Repository, remote: String, config: Config,
+                                   environment: [String: String]) {
+        guard case .target = ForgeReleases.resolve(config: config, remoteURL: repository.remoteURL(remote), environment: environment) else { return }
+        for tag in tags { remember(tag, gitDir: repository.gitDir) }
+    }
+
+    /// The forge releases of several tags pushed together (`release --all --push`: one per project), each with its
+    /// own body: every one tried, whatever the others do. Returns each tag's URL (absent: none made) and the failures'
+    /// lines (each naming the tag, what exists and the `publish-release` that finishes it).
+    static func publishAll(_ releases: [(release: ForgeReleases.Release, config: Config)], repository: Repository,
+                           remote: String, context: CommandContext) -> (urls: [String: String], failures: [String]) {
+        var urls: [String: String] = [:]
+        var failures: [String] = []
+        var warned = false
+        for (index, item) in releases.enumerated() {
+            let resolution = ForgeReleases.resolve(config: item.config, remoteURL: repository.remoteURL(remote), environment: context.environment)
+            if case .unavailable = resolution {
+                // One warning for them all (the same cause), naming every tag.
+                if !warned {
+                    _ = try? publish(item.release, repository: repository, remote: remote, config: item.config, context: context,
+                                     alsoTags: releases[(index + 1)...].map(\.release.tag))
+                } else {
+                    forget(item.release.tag, gitDir: repository.gitDir)
+                }
+                warned = true
+                continue
+            }
+            do {
+                if let url = try publish(item.release, repository: repository, remote: remote, config: item.config, context: context) {
+                    urls[item.release.tag] = url
+                }
+            } catch {
+                failures.append(error.message)
+            }
+        }
+        return (urls, failures)
     }
 
     /// Whether a forge release is in play for `remote` (a forge known, releases not turned off).
@@ -46,6 +93,7 @@ enum ForgePublishing {
     /// tag (else the tag's message), prerelease when the version has one, latest unless a higher stable release
     /// exists (a maintenance release).
     static func release(of tag: String, repository: Repository, config: Config, root: String) throws -> ForgeReleases.Release {
+        let config = self.config(of: tag, in: config)
         guard let reference = try repository.tag(named: tag), let commit = try repository.commit(of: reference) else {
             throw CLIFailure(message: "tag \(tag) does not exist here; fetch it (git fetch --tags) or name a release tag (git tag --list)")
         }
@@ -74,6 +122,19 @@ enum ForgePublishing {
             }
         }
         return ForgeReleases.Release(tag: tag, title: tag, body: normalized(body), prerelease: version.contains("-"), latest: latest)
+    }
+
+    /// The config a tag was released under: in a repository with `projects`, the project whose `tagFormat` the tag
+    /// fits (`consumer-v1.1.0` → consumer's changelog and format), else `config` itself.
+    static func config(of tag: String, in config: Config) -> Config {
+        let fits = { (format: String) in
+            let version = self.version(of: tag, format: format)
+            return version != tag && (try? SemanticVersion.parse(version)) != nil
+        }
+        if fits(config.tagFormat) && config.projects.isEmpty { return config }
+        // The longest prefix first: `app-v{version}` before `v{version}`.
+        let projects = config.projects.sorted { $0.tagFormat.count > $1.tagFormat.count }
+        return projects.first { fits($0.tagFormat) }?.config ?? config
     }
 
     /// The version a tag names under `format` (`v{version}` → `v1.3.0` is `1.3.0`); the tag itself when it does not fit.
@@ -164,16 +225,33 @@ enum ForgePublishing {
         }
     }
 
-    /// `relctl release --push`: the forge releases an earlier run could not make, made now. Returns the failure's
-    /// line when one fails again (said as an error; the release goes on).
-    static func retryPending(repository: Repository, remote: String, config: Config, root: String,
-                             context: CommandContext) -> Bool {
+    /// What `retryPending` did: whether one failed again, and the URL of each release it made.
+    struct Retry {
         var failed = false
-        for tag in pending(gitDir: repository.gitDir) {
+        var urls: [String: String] = [:]
+    }
+
+    /// `relctl release --push`: the forge releases an earlier run could not make (a forge failure, or a run killed
+    /// after the tag's push), made now, for the tags on `remote` (a tag not pushed yet waits for the push that
+    /// publishes it). A failure is said as an error; the release goes on.
+    static func retryPending(repository: Repository, remote: String, config: Config, root: String,
+                             context: CommandContext) -> Retry {
+        let tags = pending(gitDir: repository.gitDir)
+        guard !tags.isEmpty else { return Retry() }
+        let remoteRefs = try? repository.remoteReferences(remote, environment: context.environment)
+        var retry = Retry()
+        var failed = false
+        for tag in tags {
+            guard let local = try? repository.tag(named: tag) else {
+                // Deleted here since (a release undone): nothing to publish.
+                forget(tag, gitDir: repository.gitDir)
+                continue
+            }
+            guard let remoteRefs, remoteRefs["refs/tags/\(tag)"] == local.target else { continue }
             context.output.message("the forge release of \(tag) was not made by an earlier run: making it now")
             do {
                 let release = try release(of: tag, repository: repository, config: config, root: root)
-                _ = try publish(release, repository: repository, remote: remote, config: config, context: context)
+                retry.urls[tag] = try publish(release, repository: repository, remote: remote, config: self.config(of: tag, in: config), context: context)
             } catch let failure as ForgeReleases.Failure {
                 context.output.error(failure.message)
                 failed = true
@@ -185,6 +263,27 @@ enum ForgePublishing {
                 failed = true
             }
         }
-        return failed
+        retry.failed = failed
+        return retry
+    }
+
+    /// After a push that published `tags` made by an earlier run (a base released here and never pushed): their
+    /// forge releases, as when that run had pushed them. Returns the failures' lines.
+    static func publishPushed(_ tags: [String], repository: Repository, remote: String, config: Config, root: String,
+                              context: CommandContext) -> [String] {
+        var failures: [String] = []
+        guard !tags.isEmpty, applies(repository: repository, remote: remote, config: config, environment: context.environment) else { return [] }
+        for tag in tags {
+            do {
+                let release = try release(of: tag, repository: repository, config: config, root: root)
+                _ = try publish(release, repository: repository, remote: remote, config: self.config(of: tag, in: config), context: context)
+            } catch let failure as ForgeReleases.Failure {
+                failures.append(failure.message)
+            } catch {
+                remember(tag, gitDir: repository.gitDir)
+                failures.append("\(tag) is on '\(remote)', but its forge release was not made: \((error as? CLIFailure)?.message ?? "\(error)")")
+            }
+        }
+        return failures
     }
 }

@@ -57,7 +57,7 @@ enum ForgeReleases {
     static func resolve(config: Config, remoteURL: String?, environment: [String: String]) -> Resolution {
         let settings = config.forgeSettings
         if settings?.releases == false { return .off }
-        let links = remoteURL.flatMap(RemoteLinks.parse)
+        let links = remoteURL.flatMap { RemoteLinks.parse($0, forge: settings?.provider ?? Config.ciForge(of: $0, environment)) }
         guard let forge = settings?.provider ?? links?.forge else {
             if settings?.releases == true {
                 return .unavailable("\"forge\": {\"releases\": true} in .relctl.json, but the remote's URL is not on GitHub or GitLab; name the forge (\"forge\": {\"provider\": \"github\"} or \"gitlab\") to have the release made there")
@@ -97,16 +97,21 @@ enum ForgeReleases {
         return .target(Target(forge: forge, api: api, project: project, web: "https://\(host)/\(project)", authorization: header))
     }
 
-    /// Finds the release of `release.tag` and updates it, or creates it.
-    static func publish(_ release: Release, to target: Target, environment: [String: String]) throws(Failure) -> Outcome {
-        target.forge == .github ? try github(release, target, environment) : try gitlab(release, target, environment)
+    /// Finds the release of `release.tag` and updates it, or creates it. `step` is told `forge-lookup` once the
+    /// lookup is answered and `forge-release` once the release is created or updated (`FaultInjection`: the crash
+    /// tests kill relctl there and prove a rerun updates that release, never makes a second).
+    static func publish(_ release: Release, to target: Target, environment: [String: String],
+                        step: (String) -> Void = { _ in }) throws(Failure) -> Outcome {
+        target.forge == .github ? try github(release, target, environment, step) : try gitlab(release, target, environment, step)
     }
 
     // MARK: GitHub (REST v3: /repos/{owner}/{repo}/releases)
 
-    static func github(_ release: Release, _ target: Target, _ environment: [String: String]) throws(Failure) -> Outcome {
+    static func github(_ release: Release, _ target: Target, _ environment: [String: String],
+                       _ step: (String) -> Void = { _ in }) throws(Failure) -> Outcome {
         let base = "\(target.api)/repos/\(target.project)/releases"
         let found = try send(target, "GET", "\(base)/tags/\(StoreHTTP.escaped(release.tag))", body: nil, environment)
+        step("forge-lookup")
         var fields: [(String, JSONOutput)] = [("tag_name", .string(release.tag)), ("name", .string(release.title)),
                                                ("body", .string(release.body)), ("draft", .bool(false)),
                                                ("prerelease", .bool(release.prerelease))]
@@ -129,16 +134,19 @@ enum ForgeReleases {
         guard answer.status == 200 || answer.status == 201 else {
             throw refusal(answer, target, doing: action == "created" ? "creating the release \(release.tag)" : "updating the release \(release.tag)")
         }
+        step("forge-release")
         let url = object(answer)?["html_url"] as? String ?? "\(target.web)/releases/tag/\(StoreHTTP.escaped(release.tag))"
         return Outcome(action: action, url: url)
     }
 
     // MARK: GitLab (v4: /projects/{id}/releases)
 
-    static func gitlab(_ release: Release, _ target: Target, _ environment: [String: String]) throws(Failure) -> Outcome {
+    static func gitlab(_ release: Release, _ target: Target, _ environment: [String: String],
+                       _ step: (String) -> Void = { _ in }) throws(Failure) -> Outcome {
         let base = "\(target.api)/projects/\(StoreHTTP.escaped(target.project))/releases"
         let tagURL = "\(base)/\(StoreHTTP.escaped(release.tag))"
         let found = try send(target, "GET", tagURL, body: nil, environment)
+        step("forge-lookup")
         let answer: StoreHTTP.Response
         let action: String
         switch found.status {
@@ -155,6 +163,7 @@ enum ForgeReleases {
         guard answer.status == 200 || answer.status == 201 else {
             throw refusal(answer, target, doing: action == "created" ? "creating the release \(release.tag)" : "updating the release \(release.tag)")
         }
+        step("forge-release")
         let links = object(answer)?["_links"] as? [String: Any]
         let url = links?["self"] as? String ?? "\(target.web)/-/releases/\(StoreHTTP.escaped(release.tag))"
         return Outcome(action: action, url: url)

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import RelctlCore
 
 /// `"forge"` in .relctl.json: which forge holds the repository and whether `relctl release --push` makes the release
@@ -17,6 +22,31 @@ struct ForgeSettings: Equatable {
 
 extension Config {
     static let forgeKeys = ["forge"]
+
+    /// The forge of the CI the run is in, when `remoteURL` is on that CI's own server: GitHub Actions on GitHub
+    /// Enterprise (`GITHUB_SERVER_URL`), GitLab CI on a self-hosted GitLab (`CI_SERVER_URL`), whatever the host's name.
+    static func ciForge(of remoteURL: String, _ environment: [String: String]) -> RemoteLinks.Forge? {
+        for (variable, forge) in [("GITHUB_SERVER_URL", RemoteLinks.Forge.github), ("CI_SERVER_URL", .gitlab)] {
+            guard let server = environment[variable], let host = URL(string: server)?.host?.lowercased(),
+                  let links = RemoteLinks.parse(remoteURL, forge: forge), URL(string: links.baseURL)?.host == host else { continue }
+            return links.forge
+        }
+        return nil
+    }
+
+    /// The changelog's links for a remote URL: its forge read from the host (github.com, gitlab.com, a host naming
+    /// github or gitlab, ghe.<domain>) or, for a host that names neither (`git.example.com`), from `"forge":
+    /// {"provider"}`, else from the CI running on that host (`GITHUB_SERVER_URL`, GitLab's `CI_SERVER_URL`); when the
+    /// remote's URL gives none (a mirror, a local path), `"forge": {"provider", "host", "repository"}` together.
+    func forgeLinks(remoteURL: String?, environment: [String: String] = [:]) -> RemoteLinks? {
+        if let remoteURL, let links = RemoteLinks.parse(remoteURL, forge: forgeSettings?.provider ?? Self.ciForge(of: remoteURL, environment)) {
+            return links
+        }
+        if let settings = forgeSettings, let provider = settings.provider, let host = settings.host, let repository = settings.repository {
+            return RemoteLinks(forge: provider, baseURL: "https://\(host)/\(repository)")
+        }
+        return nil
+    }
 
     mutating func parseForge(_ object: StrictObject) throws(ConfigError) {
         guard let forge = try object.object("forge") else { return }

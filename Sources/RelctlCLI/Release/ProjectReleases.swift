@@ -23,8 +23,14 @@ enum ProjectReleases {
                     context: CommandContext) throws {
         let output = context.output
         defer { opened.lock?.release() }
+        var forgeRetry = ForgePublishing.Retry()
         if !request.dryRun {
             _ = try TransactionRecovery.recover(workspace: opened, output: output)
+            if request.push {
+                // The forge releases an earlier run could not make (a forge failure, a run killed after its push).
+                forgeRetry = ForgePublishing.retryPending(repository: opened.repository, remote: request.remote,
+                                                          config: opened.config, root: opened.root, context: context)
+            }
         } else if let interrupted = try InterruptedRelease.find(gitDir: opened.repository.gitDir), !interrupted.running {
             throw PreflightFailure(problems: [Problem("\(interrupted.journal.what) was interrupted (\(TransactionJournal.path(gitDir: opened.repository.gitDir)), stopped after step '\(interrupted.journal.lastStep)'); \(interrupted.advice)")])
         }
@@ -74,17 +80,40 @@ enum ProjectReleases {
         problems += sharedFileProblems(planned)
         // One problem anywhere: nothing is written for any project.
         if !problems.isEmpty { throw PreflightFailure(problems: problems) }
+        // A project's last release made by an earlier run: its forge release made at the start of this run.
+        for index in nothingDue.indices {
+            if let tag = unpushed.first(where: { $0.workspace.project?.name == nothingDue[index].name })?.tag, let url = forgeRetry.urls[tag] {
+                nothingDue[index].report.releaseURL = url
+            }
+        }
         guard !planned.isEmpty else {
+            var republished: [(workspace: Workspace, tag: String)] = []
             for item in unpushed {
+                let wasPending = ForgePublishing.pending(gitDir: opened.repository.gitDir).contains(item.tag)
+                if !request.dryRun {
+                    rememberBeforePush([item.tag], repository: opened.repository, remote: request.remote, config: opened.config,
+                                       context: context)
+                }
                 let pushed = try Publishing.republish(item.tag, reason: item.reason, repository: item.workspace.repository,
                                                       remote: request.remote, dryRun: request.dryRun,
                                                       config: item.workspace.config, context: context)
+                if !pushed && !wasPending { ForgePublishing.forget(item.tag, gitDir: opened.repository.gitDir) }
+                if pushed { republished.append((item.workspace, item.tag)) }
                 if pushed, let index = nothingDue.firstIndex(where: { $0.name == item.workspace.project?.name }) {
                     nothingDue[index].report.pushed = true
                 }
             }
+            let forge = forgeReleases(made: [], republished: republished, repository: opened.repository, remote: request.remote,
+                                      context: context)
+            for index in nothingDue.indices {
+                if let tag = republished.first(where: { $0.workspace.project?.name == nothingDue[index].name })?.tag, let url = forge.urls[tag] {
+                    nothingDue[index].report.releaseURL = url
+                }
+            }
+            for failure in forge.failures { output.error(failure) }
             if request.json { output.result(JSONOutput.array(nothingDue.map { $0.report.json.withProject($0.name) }).rendered()) }
             context.ci?.publish(outputs: ciOutputs(released: [], nothingDue: nothingDue), output: output)
+            if !forge.failures.isEmpty || forgeRetry.failed { throw ExitCode.failure }
             return
         }
         for item in planned {
@@ -123,6 +152,8 @@ enum ProjectReleases {
         var pushed = false
         var pushFailure: String?
         if request.push {
+            // Pending until their forge releases are made: a run killed after the push has the next one make them.
+            rememberBeforePush(tags, repository: opened.repository, remote: request.remote, config: opened.config, context: context)
             do {
                 try faults.check("before-push")
                 // Bases released locally but never pushed go first, then this release's tags.
@@ -138,20 +169,41 @@ enum ProjectReleases {
                 pushFailure = failure.message
             }
         }
-        let reports = planned.map { ($0.name, ReleaseReport($0.plan, commit: applied.commit?.hex, pushed: pushed, dryRun: false)) }
+        var reports = planned.map { ($0.name, ReleaseReport($0.plan, commit: applied.commit?.hex, pushed: pushed, dryRun: false)) }
         for (name, report) in reports { output.message("\(name): " + report.releasedLine) }
         if pushed { output.message("pushed \(joined.branch ?? "HEAD") and \(tags.joined(separator: ", ")) to '\(request.remote)'") }
         // The projects with nothing due: their last release, if made locally and never pushed, follows the branch.
+        var republished: [(workspace: Workspace, tag: String)] = planned.compactMap { item in item.unpublishedBase.map { (item.workspace, $0) } }
         for item in unpushed {
             guard pushed else { output.message(item.reason); continue }
             do {
-                _ = try Publishing.republish(item.tag, reason: item.reason, repository: item.workspace.repository, remote: request.remote,
-                                             dryRun: false, config: item.workspace.config, context: context)
+                let wasPending = ForgePublishing.pending(gitDir: opened.repository.gitDir).contains(item.tag)
+                rememberBeforePush([item.tag], repository: opened.repository, remote: request.remote, config: opened.config, context: context)
+                if try Publishing.republish(item.tag, reason: item.reason, repository: item.workspace.repository, remote: request.remote,
+                                            dryRun: false, config: item.workspace.config, context: context) {
+                    republished.append((item.workspace, item.tag))
+                } else if !wasPending {
+                    ForgePublishing.forget(item.tag, gitDir: opened.repository.gitDir)
+                }
             } catch let failure as CLIFailure {
                 pushFailure = (pushFailure.map { $0 + "; " } ?? "") + failure.message
             }
         }
+        // Every tag published: its forge release, one per project, each with its project's changelog section.
+        var forgeFailures: [String] = []
+        if pushed {
+            let forge = forgeReleases(made: planned, republished: republished, repository: opened.repository, remote: request.remote,
+                                      context: context)
+            for index in reports.indices { reports[index].1.releaseURL = reports[index].1.tag.flatMap { forge.urls[$0] } }
+            for index in nothingDue.indices {
+                if let tag = republished.first(where: { $0.workspace.project?.name == nothingDue[index].name })?.tag, let url = forge.urls[tag] {
+                    nothingDue[index].report.releaseURL = url
+                }
+            }
+            forgeFailures = forge.failures
+        }
         if let pushFailure { output.error(pushFailure) }
+        for failure in forgeFailures { output.error(failure) }
         if request.json {
             output.result(JSONOutput.array(reports.map { $0.1.json.withProject($0.0) } + nothingDue.map { $0.report.json.withProject($0.name) }).rendered())
         } else {
@@ -160,7 +212,36 @@ enum ProjectReleases {
         }
         context.ci?.publish(outputs: ciOutputs(released: reports, nothingDue: nothingDue), output: output)
         context.ci?.publish(summary: reports.map { $0.1.ciSummary(notice: nil) }.joined(separator: "\n"), output: output)
-        if pushFailure != nil { throw ExitCode.failure }
+        if pushFailure != nil || !forgeFailures.isEmpty || forgeRetry.failed { throw ExitCode.failure }
+    }
+
+    /// Pending while pushed (`ForgePublishing.rememberBeforePush`), when the forge is in play for the repository.
+    static func rememberBeforePush(_ tags: [String], repository: Repository, remote: String, config: Config, context: CommandContext) {
+        ForgePublishing.rememberBeforePush(tags, repository: repository, remote: remote, config: config, environment: context.environment)
+    }
+
+    /// The forge release of every tag a push published: `made`, this run's releases (the body their plan's changelog
+    /// section), and `republished`, releases an earlier run made here and this run pushed (the body from the
+    /// changelog at the tag). Each tried whatever the others do; the URLs by tag, and each failure's line.
+    static func forgeReleases(made: [Planned], republished: [(workspace: Workspace, tag: String)], repository: Repository,
+                              remote: String, context: CommandContext) -> (urls: [String: String], failures: [String]) {
+        var releases: [(release: ForgeReleases.Release, config: Config)] = made.map { item in
+            (ForgeReleases.Release(tag: item.plan.tag, title: item.plan.tag, body: ForgePublishing.body(of: item.plan, workspace: item.workspace),
+                                   prerelease: item.plan.track.isPrerelease, latest: !item.plan.track.maintenance), item.workspace.config)
+        }
+        var failures: [String] = []
+        for item in republished where ForgePublishing.applies(repository: repository, remote: remote, config: item.workspace.config,
+                                                              environment: context.environment) {
+            do {
+                releases.append((try ForgePublishing.release(of: item.tag, repository: repository, config: item.workspace.config,
+                                                             root: item.workspace.root), item.workspace.config))
+            } catch {
+                ForgePublishing.remember(item.tag, gitDir: repository.gitDir)
+                failures.append("\(item.tag) is released and on '\(remote)', but its forge release was not made: \((error as? CLIFailure)?.message ?? "\(error)")")
+            }
+        }
+        let published = ForgePublishing.publishAll(releases, repository: repository, remote: remote, context: context)
+        return (published.urls, failures + published.failures)
     }
 
     /// Two projects writing one file (two apps reading one version catalog entry) must write the same bytes.
@@ -235,14 +316,17 @@ enum ProjectReleases {
     }
 
     static func perProject(_ name: String, _ report: ReleaseReport) -> [(name: String, value: String)] {
-        [("\(name)_version", report.version ?? ""), ("\(name)_tag", report.tag ?? ""), ("\(name)_major_pending", "\(report.majorPending)")]
+        [("\(name)_version", report.version ?? ""), ("\(name)_tag", report.tag ?? ""), ("\(name)_major_pending", "\(report.majorPending)"),
+         ("\(name)_release_url", report.releaseURL ?? "")]
     }
 
-    /// `projects` (a JSON list of the projects released) and each project's version, tag and major_pending (empty
-    /// version and tag for a project with nothing due).
+    /// `projects` (a JSON list of the projects released) and each project's version, tag, major_pending and
+    /// release_url (empty version and tag for a project with nothing due; release_url empty when no forge release
+    /// was made by this run).
     static func ciOutputs(released: [(String, ReleaseReport)], nothingDue: [(name: String, report: ReleaseReport)]) -> [(name: String, value: String)] {
         let list = JSONOutput.array(released.map { .string($0.0) }).rendered()
         return [("projects", list)] + released.flatMap { perProject($0.0, $0.1) }
-            + nothingDue.flatMap { [("\($0.name)_version", ""), ("\($0.name)_tag", ""), ("\($0.name)_major_pending", "\($0.report.majorPending)")] }
+            + nothingDue.flatMap { [("\($0.name)_version", ""), ("\($0.name)_tag", ""), ("\($0.name)_major_pending", "\($0.report.majorPending)"),
+                                    ("\($0.name)_release_url", $0.report.releaseURL ?? "")] }
     }
 }

@@ -24,7 +24,8 @@ struct ReleaseReport {
     /// The build numbers the release's files hold, for the store builds that follow (nil: no file carries one).
     var iosBuild: String?
     var androidBuild: String?
-    /// The release object on GitHub or GitLab made (or updated) for the tag (Forge/ForgePublishing.swift).
+    /// The release object on GitHub or GitLab made (or updated) for the tag (Forge/ForgePublishing.swift). In `--json`
+    /// as `release_url` (the name `$GITHUB_OUTPUT` uses) and, for the scripts written before it, `releaseUrl`.
     var releaseURL: String?
 
     /// A release: planned (`commit` nil, a dry run) or made.
@@ -106,7 +107,7 @@ struct ReleaseReport {
             ("dryRun", .bool(dryRun)),
         ] + Self.trackJSON(track, prereleaseNumber: prereleaseNumber)
             + [("iosBuild", .optional(iosBuild)), ("androidBuild", .optional(androidBuild)),
-               ("releaseUrl", .optional(releaseURL))]
+               ("releaseUrl", .optional(releaseURL)), ("release_url", .optional(releaseURL))]
         if halted { members.append(("halted", .bool(true))) }
         if case .some(let reason) = reason { members.append(("reason", .optional(reason))) }
         return .object(members)

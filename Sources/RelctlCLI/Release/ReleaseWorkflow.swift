@@ -25,18 +25,19 @@ enum ReleaseWorkflow {
         // from before it read anything (`Workspace.open`) to the end, and first finishes or rolls back a release
         // that was interrupted.
         defer { workspace.lock?.release() }
-        var forgeRetryFailed = false
-        try release(request, workspace: workspace, context: context, forgeRetryFailed: &forgeRetryFailed)
+        var forgeRetry = ForgePublishing.Retry()
+        try release(request, workspace: workspace, context: context, forgeRetry: &forgeRetry)
         // A forge release an earlier run could not make, failing again: said above; the exit says it too.
-        if forgeRetryFailed { throw ExitCode.failure }
+        if forgeRetry.failed { throw ExitCode.failure }
     }
 
-    static func release(_ request: ReleaseRequest, workspace: Workspace, context: CommandContext, forgeRetryFailed: inout Bool) throws {
+    static func release(_ request: ReleaseRequest, workspace: Workspace, context: CommandContext,
+                        forgeRetry: inout ForgePublishing.Retry) throws {
         let output = context.output
         if !request.dryRun {
             _ = try TransactionRecovery.recover(workspace: workspace, output: output)
             if request.push {
-                forgeRetryFailed = ForgePublishing.retryPending(repository: workspace.repository, remote: request.remote,
+                forgeRetry = ForgePublishing.retryPending(repository: workspace.repository, remote: request.remote,
                                                                 config: workspace.config, root: workspace.root, context: context)
             }
         } else if let interrupted = try InterruptedRelease.find(gitDir: workspace.repository.gitDir), !interrupted.running {
@@ -57,7 +58,8 @@ enum ReleaseWorkflow {
         }
         for note in workspace.baseNotes(analysis, floor: floor) { output.note(note) }
         guard let next = analysis.next else {
-            return try nothingToRelease(analysis, request: request, workspace: workspace, context: context)
+            return try nothingToRelease(analysis, request: request, workspace: workspace, context: context,
+                                        retriedURLs: forgeRetry.urls)
         }
         let plan = try ReleasePlanner.plan(workspace: workspace, analysis: analysis, version: next, build: request.build,
                                            includeConfig: request.includeConfig, environment: context.environment)
@@ -91,6 +93,9 @@ enum ReleaseWorkflow {
         var pushed = false
         var pushFailure: String?
         if request.push {
+            // Pending until its forge release is made: a run killed after the tag's push has it made by the next one.
+            ForgePublishing.rememberBeforePush([plan.tag], repository: workspace.repository, remote: request.remote,
+                                               config: workspace.config, environment: context.environment)
             do {
                 try faults.check("before-push")
                 guard let branch = applied.branch else { throw InternalError("a release made no commit") }
@@ -122,6 +127,11 @@ enum ReleaseWorkflow {
             } catch {
                 pushFailure = error.message
             }
+            // A base released here by an earlier run and published only now: its forge release too.
+            let base = !pushed ? [] : ForgePublishing.publishPushed([preflight.unpublishedBase].compactMap { $0 }, repository: workspace.repository,
+                                                      remote: request.remote, config: workspace.config, root: workspace.root,
+                                                      context: context)
+            if !base.isEmpty { pushFailure = ([pushFailure].compactMap { $0 } + base).joined(separator: "\nerror: ") }
         }
         // Said here, between the release and its result, so the log reads in order; the exit code comes after.
         if let pushFailure { output.error(pushFailure) }
@@ -170,7 +180,7 @@ enum ReleaseWorkflow {
     // MARK: Nothing to release, or a release made locally and not yet pushed
 
     static func nothingToRelease(_ analysis: ReleaseAnalysis, request: ReleaseRequest, workspace: Workspace,
-                                 context: CommandContext) throws {
+                                 context: CommandContext, retriedURLs: [String: String] = [:]) throws {
         let output = context.output
         let majorPending = workspace.pendingMajor?.notice != nil
         if !request.dryRun {
@@ -188,9 +198,16 @@ enum ReleaseWorkflow {
             context.ci?.publish(outputs: report.ciOutputs, output: output)
             return
         }
+        // Pending while it is pushed (as a release's tag is): a run killed after the push has the next make it.
+        let wasPending = ForgePublishing.pending(gitDir: workspace.repository.gitDir).contains(tag)
+        if !request.dryRun {
+            ForgePublishing.rememberBeforePush([tag], repository: workspace.repository, remote: request.remote,
+                                               config: workspace.config, environment: context.environment)
+        }
         let pushed = try Publishing.republish(tag, reason: analysis.reason, repository: workspace.repository,
                                               remote: request.remote, dryRun: request.dryRun, config: workspace.config,
                                               context: context)
+        if !pushed && !wasPending { ForgePublishing.forget(tag, gitDir: workspace.repository.gitDir) }
         var report = ReleaseReport(publishing: tag, analysis: analysis, pushed: pushed, majorPending: majorPending,
                                    dryRun: request.dryRun)
         // Pushed now: the tag's release object on the forge, from the changelog at the tag.
@@ -216,8 +233,11 @@ enum ReleaseWorkflow {
             report.iosBuild = current.highestIOSBuild
             report.androidBuild = current.highestAndroidBuild
         }
+        // Already pushed, its forge release made at the start of this run (an earlier run failed or was killed
+        // after the push): its URL is this run's.
+        if !pushed, let url = retriedURLs[tag] { report.releaseURL = url }
         if request.json { output.result(report.json.rendered()) }
-        if pushed { context.ci?.publish(outputs: report.ciOutputs, output: output) }
+        if pushed || report.releaseURL != nil { context.ci?.publish(outputs: report.ciOutputs, output: output) }
         if forgeFailure != nil { throw ExitCode.failure }
     }
 }

@@ -16,9 +16,10 @@ extension Workspace {
     func changelogRelease(version: String, tag: String, analysis: ReleaseAnalysis, date: String) -> ChangelogRelease {
         var release = ChangelogRelease(version: version, previousTag: analysis.baseTag, tag: tag, date: date,
                                        commits: analysis.commits.commits, settings: config.changelog,
-                                       links: repository.remoteURL("origin").flatMap(RemoteLinks.parse))
+                                       links: config.forgeLinks(remoteURL: repository.remoteURL("origin"), environment: environment))
         if release.links != nil { release.closedIssues = closedIssues(analysis.commits.commits) }
         release.template = config.changelogTemplate?.template
+        release.authors = ForgeAuthors.authors(of: release, head: analysis.headCommit, config: config, environment: environment)
         return release
     }
 
