@@ -121,14 +121,15 @@ struct ReleasePullRequestTests {
         #expect(released.code == 0, "\(released.stderr)")
         let closed = relctl(["release-pr", "--json"], in: repo.path, environment: env)
         #expect(closed.code == 0, "\(closed.stderr)")
-        #expect(closed.stderr == "no commits since v2.0.0: closed pull request #1 and deleted relctl/release-main from 'origin': https://github.com/acme/app/pull/1\n")
+        let pending = "warning: major release 2.0.0 is pending: min_supported_version is unchanged; no version gate is configured, so there is no minimum to raise yet: add \"gate\" to .relctl.json, such as \"gate\": {\"document\": \"remoteconfig.template.json\", \"format\": \"firebase\"} (see the README's \"Version gate\"); relctl status then names the command that raises it once 2.0.0 is live in every store the app ships to (or keep it: relctl gate keep-min --reason \"<why>\")\n"
+        #expect(closed.stderr == pending + "HEAD is already released as v2.0.0: closed pull request #1 and deleted relctl/release-main from 'origin': https://github.com/acme/app/pull/1\n")
         #expect(ForgeReleaseTests.json(closed.stdout)["action"] as? String == "closed")
         #expect(fake.stored.map(\.state) == ["closed"])
         #expect(try remote.git(["branch", "--list", "relctl/*"]).isEmpty)
         // And again: nothing open, nothing to do.
         let none = relctl(["release-pr", "--json"], in: repo.path, environment: env)
         #expect(none.code == 0)
-        #expect(none.stderr == "no commits since v2.0.0; no pull request is open from relctl/release-main: nothing to do\n")
+        #expect(none.stderr == pending + "HEAD is already released as v2.0.0; no pull request is open from relctl/release-main: nothing to do\n")
         #expect(ForgeReleaseTests.json(none.stdout)["action"] as? String == "none")
         for text in [made.stderr, made.stdout, same.stdout, updated.stderr, closed.stderr] { #expect(!text.contains(Self.token)) }
     }
@@ -204,22 +205,22 @@ struct ReleasePullRequestTests {
         // Released: the next release-pr has nothing to do, the next release nothing to release.
         let after = relctl(["release-pr"], in: repo.path, environment: env)
         #expect(after.code == 0)
-        #expect(after.stderr == "no commits since v1.3.0; no pull request is open from relctl/release-main: nothing to do\n")
+        #expect(after.stderr == "HEAD is already released as v1.3.0; no pull request is open from relctl/release-main: nothing to do\n")
         let again = relctl(["release", "--push"], in: repo.path, environment: env)
         #expect(again.code == 0, "\(again.stderr)")
         #expect(try repo.git(["tag", "-l"]) == "v1.2.3\nv1.3.0\n")
     }
 
     /// The forge's three merge buttons, on the clone, then main pushed to the remote as the forge writes it.
-    static func merge(_ how: String, number: Int, in repo: TestRepository, push: Bool = true) throws {
+    static func merge(_ how: String, number: Int, version: String = "1.3.0", in repo: TestRepository, push: Bool = true) throws {
         try repo.git(["fetch", "-q", "origin"])
         switch how {
         case "merge":
             try repo.git(["merge", "-q", "--no-ff", "origin/relctl/release-main", "-m",
-                          "Merge pull request #\(number) from acme/relctl/release-main\n\nchore(release): 1.3.0"])
+                          "Merge pull request #\(number) from acme/relctl/release-main\n\nchore(release): \(version)"])
         case "squash":
             try repo.git(["merge", "-q", "--squash", "origin/relctl/release-main"])
-            try repo.git(["commit", "-q", "-m", "chore(release): 1.3.0 (#\(number))"])
+            try repo.git(["commit", "-q", "-m", "chore(release): \(version) (#\(number))"])
         default:
             try repo.git(["cherry-pick", "origin/relctl/release-main"])
         }
@@ -266,7 +267,7 @@ struct ReleasePullRequestTests {
 
             """ + Self.footer)
 
-        try Self.merge("squash", number: 1, in: repo)
+        try Self.merge("squash", number: 1, version: "2.0.0", in: repo)
         fake.markMerged(1)
         let released = relctl(["release", "--push"], in: repo.path, environment: env)
         #expect(released.code == 0, "\(released.stderr)")
