@@ -67,8 +67,14 @@ enum ReleasePullRequest {
         }
         let prBranch = branchPrefix + branch
         var report = Report(branch: prBranch, dryRun: request.dryRun)
-        // The forge first: without it (or its token) nothing is pushed.
-        let target = try self.target(workspace: workspace, remote: request.remote, context: context)
+        // The forge first: without it (or its token) nothing is pushed. A dry run needs neither: it says so and
+        // goes on.
+        var target: ForgeReleases.Target?
+        do {
+            target = try self.target(workspace: workspace, remote: request.remote, context: context)
+        } catch let failure as CLIFailure where request.dryRun {
+            output.warning("\(failure.message) (the dry run goes on without the forge)")
+        }
 
         let analysis = try workspace.analyze()
         if analysis.cannotNumber, let reason = analysis.reason { throw CLIFailure(message: reason) }
@@ -86,25 +92,38 @@ enum ReleasePullRequest {
         if let problem = workspace.backwardsProblem(analysis, floor: floor) { throw PreflightFailure(problems: [Problem(problem)]) }
         for note in workspace.baseNotes(analysis, floor: floor) { output.note(note) }
 
-        let refs = try Publishing.remoteReferences(repository, remote: request.remote, environment: context.environment)
-        let open = try forge { () throws(ForgeReleases.Failure) in
-            try ReleasePullRequestForge.open(from: prBranch, target: target, environment: context.environment)
+        var refs: [String: ObjectID]?
+        do {
+            refs = try Publishing.remoteReferences(repository, remote: request.remote, environment: context.environment)
+        } catch let failure as CLIFailure where request.dryRun {
+            output.warning("\(failure.message) (the dry run goes on without it)")
+        }
+        var open: [ReleasePullRequestForge.Request] = []
+        if let target {
+            open = try forge { () throws(ForgeReleases.Failure) in
+                try ReleasePullRequestForge.open(from: prBranch, target: target, environment: context.environment)
+            }
+            for extra in open.dropFirst() {
+                output.warning("\(ReleasePullRequestForge.name(extra, target)) is also open from \(prBranch); relctl keeps \(ReleasePullRequestForge.name(open[0], target)) up to date: close the other by hand")
+            }
         }
         let existing = open.first
-        for extra in open.dropFirst() {
-            output.warning("\(ReleasePullRequestForge.name(extra, target)) is also open from \(prBranch); relctl keeps \(ReleasePullRequestForge.name(existing!, target)) up to date: close the other by hand")
-        }
+        let kind = target.map(ReleasePullRequestForge.kind) ?? "pull request"
 
         guard let next = analysis.next else {
             report.reason = analysis.reason ?? "no release is due"
-            return try nothingDue(existing, report: report, refs: refs, request: request, target: target, workspace: workspace, context: context)
+            guard let target, let existing else {
+                output.message("\(report.reason ?? ""); no \(kind) is open from \(prBranch): nothing to do")
+                return finish(report, request: request, context: context)
+            }
+            return try nothingDue(existing, report: report, refs: refs ?? [:], request: request, target: target, workspace: workspace, context: context)
         }
         let plan = try ReleasePlanner.plan(workspace: workspace, analysis: analysis, version: next, environment: context.environment)
         var preflight = try Preflight.check(plan, workspace: workspace, analysis: analysis, push: false, remote: request.remote,
                                             allowDirty: true, context: context)
         // The request is made from the remote's branch as this clone has it: never from commits only here, never
         // from an older state of it.
-        if let remoteHead = refs["refs/heads/\(branch)"] {
+        if let refs, let remoteHead = refs["refs/heads/\(branch)"] {
             if remoteHead != plan.head {
                 let known = try repository.contains(remoteHead)
                 if known, try repository.isAncestor(remoteHead, of: plan.head) {
@@ -113,10 +132,10 @@ enum ReleasePullRequest {
                     preflight.problems.append(Problem("'\(request.remote)/\(branch)' has commits this clone does not have; pull them with their tags (git pull --rebase --tags \(request.remote) \(branch)) and rerun 'relctl release-pr'"))
                 }
             }
-        } else {
+        } else if refs != nil {
             preflight.problems.append(Problem("'\(branch)' is not on '\(request.remote)'; push it first (git push \(request.remote) \(branch)), then rerun 'relctl release-pr'"))
         }
-        if refs["refs/tags/\(plan.tag)"] != nil {
+        if refs?["refs/tags/\(plan.tag)"] != nil {
             preflight.problems.append(Problem("tag \(plan.tag) already exists on '\(request.remote)' (another release published it); pull it with its tags (git pull --rebase --tags \(request.remote) \(branch)) and rerun 'relctl release-pr'"))
         }
         if !preflight.problems.isEmpty { throw PreflightFailure(problems: preflight.problems) }
@@ -131,13 +150,13 @@ enum ReleasePullRequest {
         let files = plan.writes.map { write in
             (path: LexicalPath.relative(write.path, to: repository.workdir ?? plan.root) ?? plan.relativePath(write), bytes: write.newBytes)
         }
-        let kind = ReleasePullRequestForge.kind(target)
         if let notice = plan.notice {
             output.note("major release \(notice.version): the \(kind) is the review of its breaking changes and merging it is the confirmation (no --confirm-major); min_supported_version is not changed: the floor decision waits for 'relctl gate' once \(notice.version) is live")
         }
         if request.dryRun {
             report.action = existing == nil ? "created" : "updated"
-            let what = existing.map { "update \(ReleasePullRequestForge.name($0, target))" } ?? "create a \(kind) into \(branch)"
+            let what = target.flatMap { target in existing.map { "update \(ReleasePullRequestForge.name($0, target))" } }
+                ?? (target == nil ? "create or update a \(kind) into \(branch)" : "create a \(kind) into \(branch)")
             output.message("dry run: would force-push \(prBranch) with '\(title)' on \(plan.head.hex.prefix(12)) (\(files.count) file\(files.count == 1 ? "" : "s"): \(files.map(\.path).joined(separator: ", "))) and \(what); nothing was pushed or changed")
             report.number = existing?.number
             report.url = existing?.url
@@ -148,7 +167,7 @@ enum ReleasePullRequest {
             }
             return
         }
-        guard let identities = plan.identities else { throw InternalError("preflight passed without an identity") }
+        guard let identities = plan.identities, let target, let refs else { throw InternalError("preflight passed without an identity, the forge or the remote") }
 
         // The commit, from objects only; the branch moved only when the release changed (a rerun with nothing new
         // keeps the commit the request already shows).
@@ -185,16 +204,12 @@ enum ReleasePullRequest {
 
     // MARK: Nothing due
 
-    static func nothingDue(_ existing: ReleasePullRequestForge.Request?, report: Report, refs: [String: ObjectID],
+    static func nothingDue(_ existing: ReleasePullRequestForge.Request, report: Report, refs: [String: ObjectID],
                            request: ReleasePullRequestRequest, target: ForgeReleases.Target, workspace: Workspace,
                            context: CommandContext) throws {
         var report = report
         let output = context.output
         let reason = report.reason ?? "no release is due"
-        guard let existing else {
-            output.message("\(reason); no \(ReleasePullRequestForge.kind(target)) is open from \(report.branch): nothing to do")
-            return finish(report, request: request, context: context)
-        }
         let name = ReleasePullRequestForge.name(existing, target)
         report.number = existing.number
         report.url = existing.url
