@@ -231,6 +231,9 @@ struct ReleasePullRequestTests {
 
     @Test func majorMergeRequestOnGitLab() throws {
         let fake = ReleasePullRequestFake(gitlab: true)
+        // An earlier merge request from the branch, merged (1.2.4's); one per page (X-Next-Page).
+        fake.seed(.init(number: 1, head: "relctl/release-main", base: "main", title: "chore(release): 1.2.4", body: "", state: "merged", merged: true))
+        fake.pageSize = 1
         let server = try Self.server(fake)
         defer { server.stop() }
         let (repo, remote) = try Self.app(["feat!: drop iOS 15"], forge: Self.gitlabForge)
@@ -238,16 +241,16 @@ struct ReleasePullRequestTests {
         let env = Self.environment(repo, server, gitlab: true)
         let made = relctl(["release-pr"], in: repo.path, environment: env)
         #expect(made.code == 0, "\(made.stderr)")
-        #expect(made.stdout == "https://gitlab.example.com/group/sub/app/-/merge_requests/1\n")
+        #expect(made.stdout == "https://gitlab.example.com/group/sub/app/-/merge_requests/2\n")
         #expect(made.stderr.hasPrefix("note: major release 2.0.0: the merge request is the review of its breaking changes and merging it is the confirmation (no --confirm-major); min_supported_version is not changed: the floor decision waits for 'relctl gate' once 2.0.0 is live\n"), "\(made.stderr)")
-        #expect(made.stderr.hasSuffix("created merge request !1 'chore(release): 2.0.0' (labelled 'relctl: pending'): https://gitlab.example.com/group/sub/app/-/merge_requests/1\n"))
+        #expect(made.stderr.hasSuffix("created merge request !2 'chore(release): 2.0.0' (labelled 'relctl: pending'): https://gitlab.example.com/group/sub/app/-/merge_requests/2\n"))
         #expect(!FileManager.default.fileExists(atPath: repo.path + "/.major-release-pending"), "the checkout is not touched")
         // The marker is in the commit.
         #expect(try remote.git(["diff", "--name-only", "main", "relctl/release-main"]) == ".major-release-pending\nCHANGELOG.md\n")
         let marker = try remote.git(["show", "relctl/release-main:.major-release-pending"])
         let notice = try #require(MajorReleaseNotice.parse(marker))
         #expect(notice.version == "2.0.0")
-        let pull = try #require(fake.stored.first)
+        let pull = try #require(fake.stored.last)
         #expect(pull.labels == ["relctl: pending"])
         #expect(pull.title == "chore(release): 2.0.0")
         let changelog = try remote.git(["show", "relctl/release-main:CHANGELOG.md"])
@@ -267,18 +270,22 @@ struct ReleasePullRequestTests {
 
             """ + Self.footer)
 
-        try Self.merge("squash", number: 1, version: "2.0.0", in: repo)
-        fake.markMerged(1)
+        try Self.merge("squash", number: 2, version: "2.0.0", in: repo)
+        fake.markMerged(2)
         let released = relctl(["release", "--push"], in: repo.path, environment: env)
         #expect(released.code == 0, "\(released.stderr)")
         #expect(released.stdout == "2.0.0\n")
         #expect(released.stderr.contains("note: major release 2.0.0 was confirmed by merging its pull request: no --confirm-major needed; min_supported_version is not changed (.major-release-pending stays for 'relctl gate')\n"), "\(released.stderr)")
-        #expect(released.stderr.contains("labelled merge request !1 'relctl: tagged': https://gitlab.example.com/group/sub/app/-/merge_requests/1\n"), "\(released.stderr)")
+        #expect(released.stderr.contains("labelled merge request !2 'relctl: tagged': https://gitlab.example.com/group/sub/app/-/merge_requests/2\n"), "\(released.stderr)")
         #expect(try remote.git(["rev-parse", "v2.0.0^{commit}"]) == (try repo.git(["rev-parse", "HEAD"])))
         // The marker stays, as merged, for the gate's decision.
         #expect(try repo.read(".major-release-pending") == marker)
-        #expect(fake.stored.first?.labels == ["relctl: tagged"])
+        #expect(fake.stored.map(\.labels) == [[], ["relctl: tagged"]])
         #expect(fake.releases.stored.map(\.tag) == ["v2.0.0"])
+        #expect(server.requests.filter { $0.target.contains("state=merged") }.map(\.target) == [
+            "/api/v4/projects/group%2Fsub%2Fapp/merge_requests?source_branch=relctl%2Frelease-main&state=merged&per_page=100",
+            "/api/v4/projects/group%2Fsub%2Fapp/merge_requests?source_branch=relctl%2Frelease-main&state=merged&per_page=100&page=2",
+        ])
         // The decision still waits: status says so.
         let status = relctl(["status"], in: repo.path, environment: env)
         #expect(status.stdout.contains("2.0.0") || status.stderr.contains("2.0.0"))
@@ -305,10 +312,6 @@ struct ReleasePullRequestTests {
         try repo.git(["remote", "set-url", "origin", daemon.url])
         let env = Self.environment(repo, server)
         let mainBefore = try remote.git(["rev-parse", "main"])
-
-        // A direct release cannot push main.
-        let direct = relctl(["release", "--push", "--dry-run"], in: repo.path, environment: env)
-        #expect(direct.code == 0, "\(direct.stderr)")
 
         let made = relctl(["release-pr"], in: repo.path, environment: env)
         #expect(made.code == 0, "\(made.stderr)")
@@ -344,6 +347,66 @@ struct ReleasePullRequestTests {
         let next = relctl(["release-pr"], in: repo.path, environment: env)
         #expect(next.code == 0, "\(next.stderr)")
         #expect(fake.stored.map(\.title) == ["chore(release): 1.3.0", "chore(release): 1.3.1"])
+    }
+
+    /// Another request merged on top of the release before `relctl release` ran: the release is tagged where it
+    /// was merged, the commits after it go into the next request.
+    @Test func aMergeAfterTheReleaseIsLeftForTheNextRequest() throws {
+        let fake = ReleasePullRequestFake()
+        let server = try Self.server(fake)
+        defer { server.stop() }
+        let (repo, remote) = try Self.app(["feat: tide tables"])
+        let env = Self.environment(repo, server)
+        #expect(relctl(["release-pr"], in: repo.path, environment: env).code == 0)
+        try Self.merge("squash", number: 1, in: repo)
+        fake.markMerged(1)
+        let squashed = try repo.git(["rev-parse", "HEAD"]).trimmingCharacters(in: .newlines)
+        try repo.commit("feat: moon phases")
+        try repo.git(["push", "-q", "origin", "main"])
+
+        let waiting = relctl(["release-pr"], in: repo.path, environment: env)
+        #expect(waiting.code == 0)
+        #expect(waiting.stderr == "\(squashed.prefix(12)) (1 commit below HEAD) is the merged release pull request of 1.3.0 (not tagged yet): 'relctl release --push' tags it as v1.3.0 first; then rerun 'relctl release-pr' for the commits after it\n")
+        #expect(fake.stored.count == 1)
+
+        let dry = relctl(["release", "--push", "--dry-run"], in: repo.path, environment: env)
+        #expect(dry.code == 0, "\(dry.stderr)")
+        #expect(dry.stderr == "dry run: 1 commit below HEAD, (\(squashed.prefix(12))) is the merged release pull request of 1.3.0: the real run only tags it as v1.3.0 and pushes the tag; no file is written\n")
+        #expect(try repo.git(["tag", "-l"]) == "v1.2.3\n")
+
+        let released = relctl(["release", "--push"], in: repo.path, environment: env)
+        #expect(released.code == 0, "\(released.stderr)")
+        #expect(released.stderr == """
+            released 1.3.0 (minor) as v1.3.0: \(squashed.prefix(12)), 1 commit below HEAD, is its merged pull request, so only the tag was made there; the commits after it are for the next release ('relctl release-pr')
+            pushed v1.3.0 to 'origin'
+            created the GitHub release v1.3.0: https://github.com/acme/app/releases/tag/v1.3.0
+            labelled pull request #1 'relctl: tagged': https://github.com/acme/app/pull/1
+
+            """)
+        #expect(try remote.git(["rev-parse", "v1.3.0^{commit}"]) == squashed + "\n")
+
+        let next = relctl(["release-pr"], in: repo.path, environment: env)
+        #expect(next.code == 0, "\(next.stderr)")
+        #expect(fake.stored.map(\.title) == ["chore(release): 1.3.0", "chore(release): 1.4.0"])
+        #expect(fake.stored.last?.body.contains("moon phases") == true)
+        #expect(fake.stored.last?.body.contains("tide tables") == false)
+    }
+
+    /// The token reaches curl on its stdin only: curl's argv is `-q --config -` for every request.
+    @Test func theTokenIsNeverOnACommandLine() throws {
+        let fake = ReleasePullRequestFake()
+        let server = try Self.server(fake)
+        defer { server.stop() }
+        let (repo, remote) = try Self.app(["feat: tide tables"])
+        defer { withExtendedLifetime(remote) {} }
+        let curl = try RecordingCurl()
+        defer { curl.remove() }
+        let result = relctl(["release-pr"], in: repo.path, environment: Self.environment(repo, server, ["PATH": curl.path]))
+        #expect(result.code == 0, "\(result.stderr)")
+        let invocations = curl.recorded.components(separatedBy: "---\n").filter { !$0.isEmpty }
+        #expect(invocations.count == server.requests.count)
+        #expect(invocations.allSatisfy { $0 == "-q\n--config\n-\n" }, "\(curl.recorded)")
+        #expect(!result.stderr.contains(Self.token) && !result.stdout.contains(Self.token))
     }
 
     // MARK: Failures

@@ -82,8 +82,9 @@ enum ReleasePullRequest {
             // The request was merged and the release is not tagged yet: nothing to propose.
             report.version = merged.version
             report.tag = merged.tag
-            report.reason = "HEAD is the merged release \(merged.version), not tagged yet"
-            output.message("HEAD is the merged release pull request of \(merged.version) (not tagged yet): 'relctl release --push' tags it as \(merged.tag); no pull request to make")
+            let at = merged.below == 0 ? "HEAD" : "\(merged.head.hex.prefix(12)) (\(merged.below) commit\(merged.below == 1 ? "" : "s") below HEAD)"
+            report.reason = "\(at) is the merged release \(merged.version), not tagged yet"
+            output.message("\(at) is the merged release pull request of \(merged.version) (not tagged yet): 'relctl release --push' tags it as \(merged.tag)\(merged.below == 0 ? "; no pull request to make" : " first; then rerun 'relctl release-pr' for the commits after it")")
             return finish(report, request: request, context: context)
         }
         let outOfRange = analysis.rangeProblems(mainBranch: workspace.mainBranch)

@@ -16,10 +16,78 @@ enum MergedReleasePullRequest {
         let head: ObjectID
         /// The changelog section as merged (nil: no changelog configured or no section).
         let section: String?
+        /// How many first-parent commits HEAD is above it (0: HEAD is the merged release).
+        var below = 0
+        var bump: Bump?
     }
 
-    /// The merged release HEAD is, or nil (then the release goes on as usual).
+    /// The merged release HEAD is, else one below HEAD on its first-parent line (a request merged after it landed
+    /// first, before the release ran), or nil (then the release goes on as usual).
     static func find(workspace: Workspace, analysis: ReleaseAnalysis) throws -> Found? {
+        if let atHead = try findAtHead(workspace: workspace, analysis: analysis) { return atHead }
+        return try findBelowHead(workspace: workspace, analysis: analysis)
+    }
+
+    /// Whether a commit's message (a squash's, a rebase's, or a merge commit's body and the merged commit's) names
+    /// `subject`; with `version` nil, the version it names after the subject's prefix.
+    static func namedVersion(_ commit: ObjectID, prefix: String, repository: Repository) throws -> String? {
+        var messages = [try repository.commitMessage(commit)]
+        let parents = try repository.parents(of: commit)
+        if parents.count > 1, try repository.contains(parents[1]) { messages.append(try repository.commitMessage(parents[1])) }
+        for message in messages {
+            for line in message.split(separator: "\n") {
+                var text = line.trimmingCharacters(in: .whitespaces)
+                if text.hasPrefix("* ") { text.removeFirst(2) }
+                guard text.hasPrefix(prefix) else { continue }
+                let version = text.dropFirst(prefix.count).prefix { !$0.isWhitespace }
+                if !version.isEmpty { return String(version) }
+            }
+        }
+        return nil
+    }
+
+    /// Below HEAD: the newest first-parent commit since the base tag whose message names `chore(release): X.Y.Z`
+    /// of a semver X.Y.Z above the base, untagged, whose committed changelog has its section.
+    static func findBelowHead(workspace: Workspace, analysis: ReleaseAnalysis) throws -> Found? {
+        let config = workspace.config
+        let repository = workspace.repository
+        guard !analysis.track.isPrerelease, let head = ObjectID(hex: analysis.headCommit),
+              let range = config.commitMessage.range(of: "{version}") else { return nil }
+        let format = try TagFormat(config.tagFormat)
+        guard !format.carriesBuild else { return nil }
+        let prefix = String(config.commitMessage[..<range.lowerBound])
+        guard !prefix.isEmpty, !prefix.contains("{") else { return nil }
+        let current = analysis.current.flatMap { try? SemanticVersion.parse($0.description) }
+        var commit = try repository.firstParent(of: head)
+        var below = 1
+        while let at = commit, at != analysis.baseCommit, below <= 200 {
+            if let text = try namedVersion(at, prefix: prefix, repository: repository),
+               let version = try? SemanticVersion.parse(text), version.isStable, current.map({ version > $0 }) ?? true {
+                let tag = format.tagName(for: version)
+                guard try repository.referenceTarget("refs/tags/\(tag)") == nil else { return nil }
+                var section: String?
+                if let path = config.changelogPath {
+                    let relative = LexicalPath.relative(LexicalPath.join(workspace.root, path), to: repository.workdir ?? workspace.root) ?? path
+                    guard let blob = try repository.blobIDs(at: [relative], in: at)[0] else { return nil }
+                    let text = String(decoding: try repository.blobBytes(blob), as: UTF8.self)
+                    guard ChangelogFile.containsVersion(version.description, in: text) else { return nil }
+                    section = ForgePublishing.section(of: version.description, in: text)
+                }
+                var found = Found(version: version.description, tag: tag, head: at, section: section)
+                found.below = below
+                if let current {
+                    found.bump = version.major != current.major ? .major : version.minor != current.minor ? .minor : .patch
+                }
+                return found
+            }
+            commit = try repository.firstParent(of: at)
+            below += 1
+        }
+        return nil
+    }
+
+    /// HEAD itself: the version the history computes, held by the files, named by the message.
+    static func findAtHead(workspace: Workspace, analysis: ReleaseAnalysis) throws -> Found? {
         let config = workspace.config
         let repository = workspace.repository
         guard let next = analysis.next, !analysis.track.isPrerelease, let head = ObjectID(hex: analysis.headCommit) else { return nil }
@@ -67,7 +135,7 @@ enum MergedReleasePullRequest {
                                    majorPending: workspace.pendingMajor?.notice?.version == found.version, dryRun: request.dryRun)
         report.version = found.version
         report.previousVersion = analysis.current?.description
-        report.bump = analysis.bump
+        report.bump = found.bump ?? analysis.bump
         report.changelog = found.section
         report.commit = found.head.hex
         guard let branch = try repository.headReferenceName() else {
@@ -77,7 +145,8 @@ enum MergedReleasePullRequest {
         guard config.isReleaseBranch(short) else {
             throw CLIFailure(message: "'\(short)' is not a release branch (\(config.branches.joined(separator: ", "))); check out one, or add it to \"branches\" in \(workspace.configDisplayPath)")
         }
-        if analysis.bump == .major {
+        let bump = found.bump ?? analysis.bump
+        if bump == .major {
             output.note("major release \(found.version) was confirmed by merging its pull request: no --confirm-major needed; min_supported_version is not changed (\(workspace.markerRelativePath) stays for 'relctl gate')")
         }
         var branchThere = false
@@ -89,7 +158,7 @@ enum MergedReleasePullRequest {
             if let there = refs[branch], try repository.contains(there), try repository.isAncestor(found.head, of: there) { branchThere = true }
         }
         if request.dryRun {
-            output.message("dry run: HEAD (\(found.head.hex.prefix(12))) is the merged release pull request of \(found.version): the real run only tags it as \(found.tag)\(request.push ? " and pushes the tag" : ""); no file is written")
+            output.message("dry run: \(found.below == 0 ? "HEAD" : "\(found.below) commit\(found.below == 1 ? "" : "s") below HEAD,") (\(found.head.hex.prefix(12))) is the merged release pull request of \(found.version): the real run only tags it as \(found.tag)\(request.push ? " and pushes the tag" : ""); no file is written")
             if request.json { output.result(report.json.rendered()) } else { output.result(found.version) }
             return
         }
@@ -101,7 +170,11 @@ enum MergedReleasePullRequest {
                                                 root: workspace.root, head: found.head, identities: identities)
         transaction.tags = [.init(name: found.tag, message: tagMessage, target: found.head)]
         _ = try transaction.apply(repository: repository, faults: FaultInjection(context.environment))
-        output.message("released \(found.version) (\(analysis.bump)) as \(found.tag): HEAD \(found.head.hex.prefix(12)) is its merged pull request, so only the tag was made")
+        if found.below == 0 {
+            output.message("released \(found.version) (\(bump)) as \(found.tag): HEAD \(found.head.hex.prefix(12)) is its merged pull request, so only the tag was made")
+        } else {
+            output.message("released \(found.version) (\(bump)) as \(found.tag): \(found.head.hex.prefix(12)), \(found.below) commit\(found.below == 1 ? "" : "s") below HEAD, is its merged pull request, so only the tag was made there; the commits after it are for the next release ('relctl release-pr')")
+        }
         var failure: String?
         if request.push {
             do {
