@@ -278,8 +278,10 @@ struct ReleasePullRequestTests {
         #expect(released.stderr.contains("note: major release 2.0.0 was confirmed by merging its pull request: no --confirm-major needed; min_supported_version is not changed (.major-release-pending stays for 'relctl gate')\n"), "\(released.stderr)")
         #expect(released.stderr.contains("labelled merge request !2 'relctl: tagged': https://gitlab.example.com/group/sub/app/-/merge_requests/2\n"), "\(released.stderr)")
         #expect(try remote.git(["rev-parse", "v2.0.0^{commit}"]) == (try repo.git(["rev-parse", "HEAD"])))
-        // The marker stays, as merged, for the gate's decision.
+        // The marker stays, as merged, for the gate's decision; nothing else was written or committed.
         #expect(try repo.read(".major-release-pending") == marker)
+        #expect(try repo.git(["status", "--porcelain"]).isEmpty)
+        #expect(try repo.git(["log", "-1", "--format=%s"]) == "chore(release): 2.0.0 (#2)\n")
         #expect(fake.stored.map(\.labels) == [[], ["relctl: tagged"]])
         #expect(fake.releases.stored.map(\.tag) == ["v2.0.0"])
         #expect(server.requests.filter { $0.target.contains("state=merged") }.map(\.target) == [
@@ -509,5 +511,15 @@ struct ReleasePullRequestTests {
 
             """)
         #expect(try remote.git(["branch", "--list", "relctl/*"]).isEmpty)
+
+        // A prerelease channel's branch: stable releases only.
+        let (beta, betaRemote) = try Self.app(["feat: tide tables"], forge: #"{"provider": "github", "repository": "acme/app"}, "branches": ["main", {"name": "beta", "prerelease": "beta"}]"#)
+        defer { withExtendedLifetime(betaRemote) {} }
+        try beta.git(["checkout", "-q", "-b", "beta"])
+        try beta.git(["push", "-q", "origin", "beta"])
+        let channel = relctl(["release-pr"], in: beta.path, environment: Self.environment(beta, server))
+        #expect(channel.code == 1)
+        #expect(channel.stderr == "error: 'beta' releases beta prereleases, and a release pull request makes stable releases only; release the prerelease directly ('relctl release --push'), or run 'relctl release-pr' on a stable branch (main)\n")
+        #expect(try betaRemote.git(["branch", "--list", "relctl/*"]).isEmpty)
     }
 }

@@ -78,6 +78,9 @@ enum ReleasePullRequest {
 
         let analysis = try workspace.analyze()
         if analysis.cannotNumber, let reason = analysis.reason { throw CLIFailure(message: reason) }
+        if let channel = analysis.track.channel {
+            throw CLIFailure(message: "'\(branch)' releases \(channel) prereleases, and a release pull request makes stable releases only; release the prerelease directly ('relctl release --push'), or run 'relctl release-pr' on a stable branch (\(workspace.mainBranch))")
+        }
         if let merged = try MergedReleasePullRequest.find(workspace: workspace, analysis: analysis) {
             // The request was merged and the release is not tagged yet: nothing to propose.
             report.version = merged.version

@@ -57,12 +57,20 @@ enum MergedReleasePullRequest {
         guard !format.carriesBuild else { return nil }
         let prefix = String(config.commitMessage[..<range.lowerBound])
         guard !prefix.isEmpty, !prefix.contains("{") else { return nil }
-        let current = analysis.current.flatMap { try? SemanticVersion.parse($0.description) }
+        // Only after a release tag (a first release is proposed and merged at HEAD), and only while the version
+        // files still hold the merged version (the commits after it did not change them).
+        guard analysis.baseTag != nil, let current = analysis.current.flatMap({ try? SemanticVersion.parse($0.description) }) else { return nil }
+        let held = config.files.isEmpty ? nil : workspace.versionFloor()
+        if !config.files.isEmpty && (held?.agreed != true || held?.held == nil) { return nil }
         var commit = try repository.firstParent(of: head)
         var below = 1
         while let at = commit, at != analysis.baseCommit, below <= 200 {
             if let text = try namedVersion(at, prefix: prefix, repository: repository),
-               let version = try? SemanticVersion.parse(text), version.isStable, current.map({ version > $0 }) ?? true {
+               let version = try? SemanticVersion.parse(text), version.isStable, version > current {
+                if let site = held?.held, VersionOrder.compare(VersionFloor.compared(site.value),
+                                                               site.keepsWholeVersion ? version.description : VersionParts(version.description).core) != .orderedSame {
+                    return nil
+                }
                 let tag = format.tagName(for: version)
                 guard try repository.referenceTarget("refs/tags/\(tag)") == nil else { return nil }
                 var section: String?
@@ -75,9 +83,7 @@ enum MergedReleasePullRequest {
                 }
                 var found = Found(version: version.description, tag: tag, head: at, section: section)
                 found.below = below
-                if let current {
-                    found.bump = version.major != current.major ? .major : version.minor != current.minor ? .minor : .patch
-                }
+                found.bump = version.major != current.major ? .major : version.minor != current.minor ? .minor : .patch
                 return found
             }
             commit = try repository.firstParent(of: at)
