@@ -307,6 +307,38 @@ struct ReleasePullRequestTests {
         #expect(status.stdout.contains("2.0.0") || status.stderr.contains("2.0.0"))
     }
 
+    @Test func gitlabUpdatedThenClosed() throws {
+        let fake = ReleasePullRequestFake(gitlab: true)
+        let server = try Self.server(fake)
+        defer { server.stop() }
+        let (repo, remote) = try Self.app(["fix: tide rounding"], forge: Self.gitlabForge)
+        let env = Self.environment(repo, server, gitlab: true)
+        let made = relctl(["release-pr", "--json"], in: repo.path, environment: env)
+        #expect(made.code == 0, "\(made.stderr)")
+        let report = ForgeReleaseTests.json(made.stdout)
+        #expect(report["action"] as? String == "created")
+        #expect(report["version"] as? String == "1.2.4")
+        #expect(report["prUrl"] as? String == "https://gitlab.example.com/group/sub/app/-/merge_requests/1")
+        #expect(report["commit"] as? String == (try remote.git(["rev-parse", "relctl/release-main"]).trimmingCharacters(in: .newlines)))
+
+        try repo.commit("feat: moon phases")
+        try repo.git(["push", "-q", "origin", "main"])
+        let updated = relctl(["release-pr"], in: repo.path, environment: env)
+        #expect(updated.code == 0, "\(updated.stderr)")
+        #expect(updated.stderr.hasSuffix("updated merge request !1 'chore(release): 1.3.0' (labelled 'relctl: pending'): https://gitlab.example.com/group/sub/app/-/merge_requests/1\n"), "\(updated.stderr)")
+        #expect(fake.stored.map(\.title) == ["chore(release): 1.3.0"])
+        #expect(fake.stored.first?.body.contains("moon phases") == true)
+
+        #expect(relctl(["release", "--push"], in: repo.path, environment: env).code == 0)
+        let closed = relctl(["release-pr"], in: repo.path, environment: env)
+        #expect(closed.code == 0, "\(closed.stderr)")
+        #expect(closed.stdout == "https://gitlab.example.com/group/sub/app/-/merge_requests/1\n")
+        #expect(closed.stderr == "HEAD is already released as v1.3.0: closed merge request !1 and deleted relctl/release-main from 'origin': https://gitlab.example.com/group/sub/app/-/merge_requests/1\n")
+        #expect(fake.stored.map(\.state) == ["closed"])
+        #expect(server.requests.filter { $0.method == "PUT" && $0.path.hasSuffix("/merge_requests/1") }.map(\.body).last == #"{"state_event":"close"}"#)
+        #expect(try remote.git(["branch", "--list", "relctl/*"]).isEmpty)
+    }
+
     // MARK: A protected main
 
     @Test func protectedMainWholeCycle() throws {
