@@ -558,6 +558,13 @@ struct ReleasePullRequestTests {
             """)
         #expect(try remote.git(["branch", "--list", "relctl/*"]).isEmpty)
 
+        // A repository of projects: one request per repository is all release-pr makes.
+        let (mono, monoRemote) = try Self.app(["feat: tide tables"], forge: #"{"provider": "github", "repository": "acme/app"}, "projects": [{"name": "ui", "path": ".", "tagFormat": "ui-v{version}", "changelog": false}]"#)
+        defer { withExtendedLifetime(monoRemote) {} }
+        let projects = relctl(["release-pr"], in: mono.path, environment: Self.environment(mono, server))
+        #expect(projects.code == 1)
+        #expect(projects.stderr == "error: relctl release-pr makes one pull request for a repository with one version, and .relctl.json lists projects (ui (.)); release them with 'relctl release --project NAME --push' (or --all)\n")
+
         // A prerelease channel's branch: stable releases only.
         let (beta, betaRemote) = try Self.app(["feat: tide tables"], forge: #"{"provider": "github", "repository": "acme/app"}, "branches": ["main", {"name": "beta", "prerelease": "beta"}]"#)
         defer { withExtendedLifetime(betaRemote) {} }
