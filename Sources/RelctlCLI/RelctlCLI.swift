@@ -139,7 +139,7 @@ package enum RelctlCLI {
     }
 
     static var commands: [CommandSpec] {
-        [NextCommand.spec, ReleaseCommand.spec, PublishReleaseCommand.spec, ChangelogCommand.spec, NotesCommand.spec, StatusCommand.spec,
+        [NextCommand.spec, ReleaseCommand.spec, ReleasePRCommand.spec, PublishReleaseCommand.spec, ChangelogCommand.spec, NotesCommand.spec, StatusCommand.spec,
          InitCommand.spec, CurrentCommand.spec, SyncCommand.spec, AdoptCommand.spec, GateCommand.spec,
          LintCommand.spec, HooksCommand.spec, CompletionsCommand.spec]
     }

@@ -49,7 +49,7 @@ struct CompletionScriptTests {
     @Test func commandsAtTheFirstWordComeFromTheTable() throws {
         let all = try bashCompletions(["relctl", ""])
         #expect(all == (RelctlCLI.commands.map(\.name) + ["help", "--help", "--version"]).sorted())
-        #expect(try bashCompletions(["relctl", "re"]) == ["release"])
+        #expect(try bashCompletions(["relctl", "re"]) == ["release", "release-pr"])
         #expect(try bashCompletions(["relctl", "co"]) == ["completions"])
     }
 

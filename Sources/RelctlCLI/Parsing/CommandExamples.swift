@@ -15,6 +15,10 @@ enum CommandExamples {
             ("relctl release --confirm-major --push", "Make a major release that stopped with exit 3 (after the review it asks for)."),
             ("relctl release --prerelease rc --push", "A release candidate: X.Y.Z-rc.N, iOS files with a higher build number."),
         ]
+        case "release-pr": return [
+            ("relctl release-pr --dry-run", "Show the release pull request's title and body; push and change nothing."),
+            ("relctl release-pr", "Create or update the release pull request (GitHub) or merge request (GitLab) of the next release."),
+        ]
         case "publish-release": return [
             ("relctl publish-release v1.3.0", "Create (or update) the GitHub or GitLab release of v1.3.0 from its changelog section."),
         ]

@@ -48,6 +48,10 @@ enum ReleaseWorkflow {
 
         let analysis = try workspace.analyze()
         if analysis.cannotNumber, let reason = analysis.reason { throw CLIFailure(message: reason) }
+        // HEAD is a merged release pull request (`relctl release-pr`): its files hold the release; only the tag is made.
+        if request.build == nil, let merged = try MergedReleasePullRequest.find(workspace: workspace, analysis: analysis) {
+            return try MergedReleasePullRequest.release(merged, analysis: analysis, request: request, workspace: workspace, context: context)
+        }
         // A maintenance branch releases only inside its range: a commit leaving it is refused, never clamped.
         let outOfRange = analysis.rangeProblems(mainBranch: workspace.mainBranch)
         if !outOfRange.isEmpty { throw PreflightFailure(problems: outOfRange.map { Problem($0) }) }
