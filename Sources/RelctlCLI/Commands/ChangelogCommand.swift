@@ -58,9 +58,9 @@ enum ChangelogCommand {
                 + ReleaseReport.trackJSON(analysis.track, prereleaseNumber: nil)
                 + [("section", .null), ("reason", .optional(analysis.reason))])
         }
-        let release = workspace.changelogRelease(version: title, tag: tag, analysis: analysis,
-                                                 date: ReleaseClock.releaseDate(context.environment))
-        let existing = workspace.changelogText
+        let release = ChangelogRelease.of(analysis, version: title, tag: tag, date: ReleaseClock.releaseDate(context.environment),
+                                          config: workspace.config, repository: workspace.repository)
+        let existing = ChangelogText.read(workspace.config, root: workspace.root)?.text
         let section = arguments.has("--unreleased")
             ? ChangelogFile.unreleasedSection(existing, with: release)
             : ChangelogFile.update(existing, with: release).section

@@ -307,7 +307,7 @@ enum InitCommand {
         if others.guesses.count > 1 {
             return (standard, "kept tagFormat \"\(standard)\": " + (others.fix(configPath: Config.fileName) ?? ""))
         }
-        return (first.pattern, "tagFormat \"\(first.pattern)\" follows the release tags \(Workspace.tagList(first.tags))")
+        return (first.pattern, "tagFormat \"\(first.pattern)\" follows the release tags \(BaseCheck.tagList(first.tags))")
     }
 
     static func configText(_ entries: [FileEntry], sharedBuildNumber: Bool = true, tagFormat: String = Config().tagFormat,

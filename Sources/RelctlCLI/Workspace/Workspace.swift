@@ -20,6 +20,8 @@ struct Workspace {
     let versionFiles = VersionFileCache()
     /// The release tags, listed once per run (`releaseTags`).
     let releaseTagsCache = ReleaseTagsCache()
+    /// The tag names, listed once per run and shared by every project of it (`TagListing`).
+    var tagListing = TagListing()
     /// `--prerelease CHANNEL` of `next`, `release`, `changelog`: a prerelease whatever the branch's entry says.
     var requestedChannel: ReleaseChannel?
     /// The repository lock, when the command asked for it (`release`, `sync`, `adopt`, the gate's decisions; never a

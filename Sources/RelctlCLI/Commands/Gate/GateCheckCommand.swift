@@ -26,8 +26,8 @@ enum GateCheckCommand {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let workspace = try Workspace.open(arguments, context)
-        let settings = try workspace.gateSettings()
-        let file = try workspace.gateDocumentFile(settings)
+        let settings = try workspace.config.gateSettings()
+        let file = try workspace.config.gateDocumentFile(settings, root: workspace.root)
         let bytes = try file.read(settings, configPath: workspace.configDisplayPath)
         var loaded: LoadedGateDocument?
         let problems: [Problem]

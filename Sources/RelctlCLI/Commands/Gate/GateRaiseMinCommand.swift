@@ -50,7 +50,7 @@ enum GateRaiseMinCommand {
         defer { opened.lock?.release() }
         let workspace = try GateArguments.projectWorkspace(arguments, context, opened, usage: usage)
         if GateDecisionPlanner.finishedAtOpen(.gateRaiseMin, version: version, context: context) { return }
-        let loaded = try workspace.loadGateDocument()
+        let loaded = try LoadedGateDocument.load(workspace.config, root: workspace.root)
         let platform = try GateArguments.platform(arguments, settings: loaded.settings, usage: usage)
         let decision = try GateDecisionPlanner(workspace: workspace, loaded: loaded, platform: platform)
             .raiseMin(to: version, confirmedLive: arguments.has("--confirm-live"), dryRun: dryRun,

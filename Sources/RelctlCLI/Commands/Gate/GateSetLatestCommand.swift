@@ -33,7 +33,7 @@ enum GateSetLatestCommand {
         defer { opened.lock?.release() }
         let workspace = try GateArguments.projectWorkspace(arguments, context, opened, usage: usage)
         if GateDecisionPlanner.finishedAtOpen(.gateSetLatest, version: version, context: context) { return }
-        let loaded = try workspace.loadGateDocument()
+        let loaded = try LoadedGateDocument.load(workspace.config, root: workspace.root)
         let platform = try GateArguments.platform(arguments, settings: loaded.settings, usage: usage)
         switch try GateDecisionPlanner(workspace: workspace, loaded: loaded, platform: platform).setLatest(to: version) {
         case .unchanged(let message, let json):

@@ -25,7 +25,7 @@ enum GateStatusCommand {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let workspace = try Workspace.open(arguments, context, command: "gate status")
-        let settings = try workspace.gateSettings()
+        let settings = try workspace.config.gateSettings()
         let lines = StoreStatus.lines(workspace, settings: settings, live: arguments.has("--live"), warning: context.output.warning)
         if arguments.has("--json") {
             let live = lines.map { line -> (String, JSONOutput) in
