@@ -22,8 +22,7 @@ enum LastSyncedVersion {
         }
         // No file holds the version ("only": "build" entries): only the record can tell it is the same.
         if !current.files.contains(where: { $0.marketing != nil }) { return false }
-        guard let tags = tags() else { return false }
-        return tags.prereleaseTaggedWithoutFinal(version)
+        return !(tags()?.prereleaseTaggedWithoutFinal(version) ?? false)
     }
 }
 
