@@ -25,7 +25,7 @@ enum ChangelogCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        var opened = try Workspace.open(arguments, context, config: .noted)
+        var opened = try Workspace.open(RepositoryLocation(arguments), context, config: .noted)
         opened.requestedChannel = try PrereleaseOption.channel(arguments, usage: spec.usage)
         let selection = try ProjectSelection.select(arguments, context, workspace: opened, usage: spec.usage, atRoot: .every)
         let several = selection.workspaces.count > 1

@@ -269,7 +269,7 @@ enum InitCommand {
     /// release follows the version the files hold instead of starting again at initialVersion.
     @discardableResult
     static func offerAdoption(_ arguments: ParsedArguments, _ context: CommandContext, current: CurrentVersions?) -> Bool {
-        guard let workspace = try? Workspace.open(arguments, context), let current, !workspace.config.files.isEmpty,
+        guard let workspace = try? Workspace.open(RepositoryLocation(arguments), context), let current, !workspace.config.files.isEmpty,
               case let floor = VersionFloor(current),
               let held = floor.held, floor.agreed, VersionParts(held.value).prerelease == nil,
               let analysis = try? workspace.analyze(), analysis.baseTag == nil else { return false }

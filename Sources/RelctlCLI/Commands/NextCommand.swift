@@ -31,7 +31,7 @@ enum NextCommand {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let context = context.offline(arguments)
-        var workspace = try Workspace.open(arguments, context, config: .noted)
+        var workspace = try Workspace.open(RepositoryLocation(arguments), context, config: .noted)
         workspace.requestedChannel = try PrereleaseOption.channel(arguments, usage: spec.usage)
         let selection = try ProjectSelection.select(arguments, context, workspace: workspace, usage: spec.usage, atRoot: .every)
         let several = selection.workspaces.count > 1

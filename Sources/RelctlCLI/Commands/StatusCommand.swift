@@ -22,7 +22,7 @@ enum StatusCommand {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let context = context.offline(arguments)
-        let opened = try Workspace.open(arguments, context, config: .required)
+        let opened = try Workspace.open(RepositoryLocation(arguments), context, config: .required)
         let selection = try ProjectSelection.select(arguments, context, workspace: opened, usage: spec.usage, atRoot: .every)
         var objects: [JSONOutput] = []
         var texts: [String] = []

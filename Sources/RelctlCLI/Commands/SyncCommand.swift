@@ -51,7 +51,7 @@ enum SyncCommand {
         let build = try arguments.value("--build").map(parseBuild)
         // A real sync holds the repository lock from before it reads anything to its end, so no release, sync or
         // gate decision writes the files between its reading and its writing; a dry run takes none.
-        let opened = try Workspace.open(arguments, context, locked: !arguments.has("--dry-run"), command: "sync", config: .required)
+        let opened = try Workspace.open(RepositoryLocation(arguments), context, locked: !arguments.has("--dry-run"), command: "sync", config: .required)
         defer { opened.lock?.release() }
         let selection = try ProjectSelection.select(arguments, context, workspace: opened, usage: spec.usage, atRoot: .ask)
         try selection.each(context, json: arguments.has("--json")) { workspace, context in

@@ -45,7 +45,7 @@ enum LintCommand {
         if modes.count > 1 {
             throw UsageError(message: "\(modes.joined(separator: " and ")) cannot be combined; check one thing at a time", usage: spec.usage)
         }
-        let opened = try Workspace.open(arguments, context)
+        let opened = try Workspace.open(RepositoryLocation(arguments), context)
         // Lint checks messages: at the root (or with --all) the whole repository's, as one app; with --project (or
         // inside a project's folder) the commits since that project's last release.
         let selection = arguments.has("--all") || (arguments.values("--project").isEmpty && ProjectSelection.inferred(arguments, context, workspace: opened) == nil)
