@@ -23,7 +23,7 @@ struct FileSafetyTests {
         let before = try project.snapshot()
         let entries = [FileEntry(path: "package.json", format: .json), FileEntry(path: "app.json", format: .expo)]
         let error = #expect(throws: FileEditError.self) {
-            _ = try SyncPlan.make(root: project.root, entries: entries, version: "1.1.0")
+            _ = try SyncPlan.make(try CurrentVersions.read(root: project.root, entries: entries), version: "1.1.0")
         }
         #expect(error?.path == "app.json")
         #expect(error?.message == "is a symbolic link to config/app.json")
@@ -71,7 +71,7 @@ struct FileSafetyTests {
         #expect(changed?.description == "config/app.json: file changed on disk since it was read (run the command again)")
 
         // A sync names files as its entries do.
-        let plan = try SyncPlan.make(root: project.root, entries: [FileEntry(path: "package.json", format: .json)], version: "1.1.0")
+        let plan = try SyncPlan.make(try CurrentVersions.read(root: project.root, entries: [FileEntry(path: "package.json", format: .json)]), version: "1.1.0")
         try project.write("package.json", "{\n  \"version\": \"1.0.1\"\n}\n")
         let raced = #expect(throws: FileEditError.self) { try plan.write() }
         #expect(raced?.path == "package.json")
@@ -101,7 +101,7 @@ struct EncodingTests {
         let current = try CurrentVersions.read(root: project.root, entries: entries)
         #expect(current.files.map(\.marketing) == ["1.0.0", "1.0.0", "1.0.0"])
         #expect(current.files[1].iosBuild == "7")
-        let plan = try SyncPlan.make(root: project.root, entries: entries, version: "1.1.0", iosBuild: "8", androidBuild: "8")
+        let plan = try SyncPlan.make(try CurrentVersions.read(root: project.root, entries: entries), version: "1.1.0", iosBuild: "8", androidBuild: "8")
         // The planned old text is exactly what is on disk, so the writer's "changed on disk" check passes.
         for change in plan.changes { #expect(Array(change.oldText.utf8) == (try project.bytes(change.path)), "\(change.path)") }
         try plan.write()
@@ -111,7 +111,7 @@ struct EncodingTests {
             .replacingOccurrences(of: "\"7\"", with: "\"8\"").replacingOccurrences(of: "versionCode\": 7", with: "versionCode\": 8").utf8))
         #expect(try project.bytes("pubspec.yaml") == Self.bom + Array("version: 1.1.0+8\nname: trail\n".utf8))
         // And a second sync reads them back.
-        let again = try SyncPlan.make(root: project.root, entries: entries, version: "1.1.0", iosBuild: "8", androidBuild: "8")
+        let again = try SyncPlan.make(try CurrentVersions.read(root: project.root, entries: entries), version: "1.1.0", iosBuild: "8", androidBuild: "8")
         #expect(again.changes.allSatisfy { !$0.isChanged })
     }
 
@@ -122,7 +122,7 @@ struct EncodingTests {
         try writeBytes(project, "package.json", bytes)
         let before = try project.snapshot()
         let error = #expect(throws: FileEditError.self) {
-            _ = try SyncPlan.make(root: project.root, entries: [FileEntry(path: "package.json", format: .json)], version: "1.1.0")
+            _ = try SyncPlan.make(try CurrentVersions.read(root: project.root, entries: [FileEntry(path: "package.json", format: .json)]), version: "1.1.0")
         }
         #expect(error?.description == "package.json: not valid UTF-8 text (byte 0xE9 at offset 38); relctl edits UTF-8 files only — convert it with iconv -f latin1 -t utf-8")
         #expect(try project.snapshot() == before)

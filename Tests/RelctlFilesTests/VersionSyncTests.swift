@@ -50,7 +50,7 @@ let bareEntries = [
 @Suite struct VersionSyncTests {
     @Test func syncWritesStoreSafeVersionsAndIsIdempotent() throws {
         let project = try bareReactNative()
-        let plan = try SyncPlan.make(root: project.root, entries: bareEntries, version: "1.5.0-beta.1", iosBuild: "12", androidBuild: "2")
+        let plan = try SyncPlan.make(try CurrentVersions.read(root: project.root, entries: bareEntries), version: "1.5.0-beta.1", iosBuild: "12", androidBuild: "2")
         #expect(plan.changes.map(\.path) == bareEntries.map(\.path))
         #expect(plan.changes.map(\.isChanged) == [true, true, false, true])
         try plan.write()
@@ -63,7 +63,7 @@ let bareEntries = [
         #expect(gradle.contains("// versionCode 1\n") && gradle.contains("versionCode 5\n"))
         for change in plan.changes { #expect(try project.text(change.path) == change.newText) }
 
-        let again = try SyncPlan.make(root: project.root, entries: bareEntries, version: "1.5.0-beta.1", iosBuild: "12", androidBuild: "2")
+        let again = try SyncPlan.make(try CurrentVersions.read(root: project.root, entries: bareEntries), version: "1.5.0-beta.1", iosBuild: "12", androidBuild: "2")
         #expect(again.changes.allSatisfy { !$0.isChanged })
 
         let current = try CurrentVersions.read(root: project.root, entries: bareEntries)
@@ -84,7 +84,7 @@ let bareEntries = [
         ]
         for (entries, version, ios, android, expected) in cases {
             do {
-                let plan = try SyncPlan.make(root: project.root, entries: entries, version: version, iosBuild: ios, androidBuild: android)
+                let plan = try SyncPlan.make(try CurrentVersions.read(root: project.root, entries: entries), version: version, iosBuild: ios, androidBuild: android)
                 try plan.write()
                 Issue.record("expected \(expected)")
             } catch {
@@ -102,7 +102,7 @@ let bareEntries = [
         ])
         let gradleOnly = [FileEntry(path: "android/app/build.gradle", format: .gradle)]
         do {
-            _ = try SyncPlan.make(root: project.root, entries: gradleOnly, version: "10.3.0", androidBuild: "4083")
+            _ = try SyncPlan.make(try CurrentVersions.read(root: project.root, entries: gradleOnly), version: "10.3.0", androidBuild: "4083")
             Issue.record("expected an uncovered-property error")
         } catch {
             #expect(error.line == 3)
@@ -110,7 +110,7 @@ let bareEntries = [
         }
         let detected = VersionFileDetection.entries(root: project.root)
         #expect(detected.map(\.format) == [.gradle, .properties])
-        let plan = try SyncPlan.make(root: project.root, entries: detected, version: "10.3.0", androidBuild: "4083")
+        let plan = try SyncPlan.make(try CurrentVersions.read(root: project.root, entries: detected), version: "10.3.0", androidBuild: "4083")
         try plan.write()
         #expect(try project.text("android/gradle.properties") == (try Fixtures.text("properties", "app-version.after")))
         #expect(try project.text("android/app/build.gradle") == gradle)
@@ -137,7 +137,10 @@ let bareEntries = [
             "pubspec.yaml": "version: 1.4.0+60\n",
         ])
         let entries = [FileEntry(path: "app.json", format: .expo), FileEntry(path: "pubspec.yaml", format: .pubspec)]
-        let plan = try SyncPlan.make(root: project.root, entries: entries, version: "1.5.0-rc.1", strategy: .increment, environment: [:])
+        let current = try CurrentVersions.read(root: project.root, entries: entries)
+        let builds = try BuildNumberPolicy.next(strategy: .increment, shared: true, currentIOS: current.highestIOSBuild,
+                                                currentAndroid: current.highestAndroidBuild, version: "1.5.0-rc.1", environment: [:])
+        let plan = try SyncPlan.make(current, version: "1.5.0-rc.1", iosBuild: builds.ios, androidBuild: builds.android)
         #expect(plan.iosBuild == "61" && plan.androidBuild == "61")
         #expect(plan.changes[0].target.marketing == "1.5.0")
         #expect(plan.changes[1].newText == "version: 1.5.0+61\n")

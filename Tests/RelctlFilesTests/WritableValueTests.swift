@@ -96,7 +96,7 @@ import RelctlCore
         let detected = VersionFileDetection.entries(root: project.root)
         #expect(detected == [FileEntry(path: "android/app/build.gradle", format: .gradle),
                              FileEntry(path: "android/gradle.properties", format: .properties, options: FileOptions(versionCodeKey: "APP_VERSION_CODE"))])
-        let plan = try SyncPlan.make(root: project.root, entries: detected, version: "2.1.0", androidBuild: "8")
+        let plan = try SyncPlan.make(try CurrentVersions.read(root: project.root, entries: detected), version: "2.1.0", androidBuild: "8")
         try plan.write()
         #expect(try project.text("android/gradle.properties") == (try Fixtures.text("properties", "code-only.after")))
         #expect(try project.text("android/app/build.gradle") == gradle.replacingOccurrences(of: "2.0.0", with: "2.1.0"))
@@ -162,7 +162,7 @@ import RelctlCore
         ])
         let entries = [FileEntry(path: "app.json", format: .expo), FileEntry(path: "package.json", format: .json)]
         #expect(VersionFileDetection.entries(root: project.root) == entries)
-        let plan = try SyncPlan.make(root: project.root, entries: entries, version: "1.1.0", iosBuild: "8", androidBuild: "8")
+        let plan = try SyncPlan.make(try CurrentVersions.read(root: project.root, entries: entries), version: "1.1.0", iosBuild: "8", androidBuild: "8")
         try plan.write()
         #expect(try project.text("app.json") == (try Fixtures.text("expo", "no-version.after")))
         #expect(try project.text("package.json").contains("\"version\": \"1.1.0\""))
@@ -171,7 +171,7 @@ import RelctlCore
     @Test func withoutAPackageJSONEntryItIsRefusedWithTheLine() throws {
         let project = try TempProject(["app.json": try Fixtures.text("expo", "no-version.before")])
         do {
-            _ = try SyncPlan.make(root: project.root, entries: [FileEntry(path: "app.json", format: .expo)], version: "1.1.0",
+            _ = try SyncPlan.make(try CurrentVersions.read(root: project.root, entries: [FileEntry(path: "app.json", format: .expo)]), version: "1.1.0",
                                   iosBuild: "8", androidBuild: "8")
             Issue.record("expected a refusal")
         } catch {
@@ -251,7 +251,7 @@ import RelctlCore
         ])
         let entries = [FileEntry(path: "android/app/build.gradle.kts", format: .gradle),
                        FileEntry(path: "android/gradle.properties", format: .properties, options: FileOptions(versionCodeKey: "VERSION_CODE"))]
-        let plan = try SyncPlan.make(root: project.root, entries: entries, version: "1.5.0", androidBuild: "42")
+        let plan = try SyncPlan.make(try CurrentVersions.read(root: project.root, entries: entries), version: "1.5.0", androidBuild: "42")
         try plan.write()
         #expect(try project.text("android/app/build.gradle.kts") == Fixtures.text("gradle", "kotlin-property-delegate.after"))
         #expect(try project.text("android/gradle.properties") == Fixtures.text("properties", "kotlin-delegate.after"))
@@ -281,7 +281,7 @@ import RelctlCore
         #expect(detected == [FileEntry(path: "Config/Debug.xcconfig", format: .xcconfig),
                              FileEntry(path: "Config/Mac.xcconfig", format: .xcconfig)])
         // What init keeps, sync writes.
-        let plan = try SyncPlan.make(root: project.root, entries: detected, version: "4.3.0", iosBuild: "89")
+        let plan = try SyncPlan.make(try CurrentVersions.read(root: project.root, entries: detected), version: "4.3.0", iosBuild: "89")
         #expect(plan.changes.filter(\.isChanged).map(\.path) == detected.map(\.path))
     }
 }

@@ -42,7 +42,7 @@ enum AdoptCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let dryRun = arguments.has("--dry-run")
         // The lock comes before anything is read (the config, the files, the tags), as in release; a dry run takes none.
-        let opened = try Workspace.open(arguments, context, locked: !dryRun, command: "adopt", config: .required)
+        let opened = try Workspace.open(RepositoryLocation(arguments), context, locked: !dryRun, command: "adopt", config: .required)
         defer { opened.lock?.release() }
         let selection = try ProjectSelection.select(arguments, context, workspace: opened, usage: spec.usage, atRoot: .ask)
         try selection.each(context, json: arguments.has("--json")) { workspace, context in

@@ -25,7 +25,7 @@ enum ChangelogCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        var opened = try Workspace.open(arguments, context, config: .noted)
+        var opened = try Workspace.open(RepositoryLocation(arguments), context, config: .noted)
         opened.requestedChannel = try PrereleaseOption.channel(arguments, usage: spec.usage)
         let selection = try ProjectSelection.select(arguments, context, workspace: opened, usage: spec.usage, atRoot: .every)
         let several = selection.workspaces.count > 1
@@ -58,9 +58,9 @@ enum ChangelogCommand {
                 + ReleaseReport.trackJSON(analysis.track, prereleaseNumber: nil)
                 + [("section", .null), ("reason", .optional(analysis.reason))])
         }
-        let release = workspace.changelogRelease(version: title, tag: tag, analysis: analysis,
-                                                 date: ReleaseClock.releaseDate(context.environment))
-        let existing = workspace.changelogText
+        let release = ChangelogRelease.of(analysis, version: title, tag: tag, date: ReleaseClock.releaseDate(context.environment),
+                                          config: workspace.config, repository: workspace.repository, environment: workspace.environment)
+        let existing = ChangelogText.read(workspace.config, root: workspace.root)?.text
         let section = arguments.has("--unreleased")
             ? ChangelogFile.unreleasedSection(existing, with: release)
             : ChangelogFile.update(existing, with: release).section

@@ -26,3 +26,10 @@ final class RunState {
     /// What the command found and did first, holding the lock: an interrupted transaction finished or rolled back.
     var recovered: TransactionRecovery.Outcome = .nothingInterrupted
 }
+
+extension RepositoryLocation {
+    /// `--repo` and `--config` as the command was given them.
+    init(_ arguments: ParsedArguments) {
+        self.init(repo: arguments.value("--repo"), config: arguments.value("--config"))
+    }
+}

@@ -37,7 +37,7 @@ enum CurrentCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let opened = try Workspace.open(arguments, context, config: .required)
+        let opened = try Workspace.open(RepositoryLocation(arguments), context, config: .required)
         let selection = try ProjectSelection.select(arguments, context, workspace: opened, usage: spec.usage, atRoot: .every)
         // Each project's files are compared among themselves only: two apps' build numbers are never drift.
         var all: [(Workspace, CurrentVersions)] = []

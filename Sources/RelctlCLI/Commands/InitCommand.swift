@@ -273,7 +273,7 @@ enum InitCommand {
     /// release follows the version the files hold instead of starting again at initialVersion.
     @discardableResult
     static func offerAdoption(_ arguments: ParsedArguments, _ context: CommandContext, current: CurrentVersions?) -> Bool {
-        guard let workspace = try? Workspace.open(arguments, context), let current, !workspace.config.files.isEmpty,
+        guard let workspace = try? Workspace.open(RepositoryLocation(arguments), context), let current, !workspace.config.files.isEmpty,
               case let floor = VersionFloor(current),
               let held = floor.held, floor.agreed, VersionParts(held.value).prerelease == nil,
               let analysis = try? workspace.analyze(), analysis.baseTag == nil else { return false }
@@ -311,7 +311,7 @@ enum InitCommand {
         if others.guesses.count > 1 {
             return (standard, "kept tagFormat \"\(standard)\": " + (others.fix(configPath: Config.fileName) ?? ""))
         }
-        return (first.pattern, "tagFormat \"\(first.pattern)\" follows the release tags \(Workspace.tagList(first.tags))")
+        return (first.pattern, "tagFormat \"\(first.pattern)\" follows the release tags \(BaseCheck.tagList(first.tags))")
     }
 
     static func configText(_ entries: [FileEntry], sharedBuildNumber: Bool = true, tagFormat: String = Config().tagFormat,

@@ -99,7 +99,7 @@ extension InitCommand {
     /// The projects whose files hold a stable version with no release tag of the project reachable from HEAD (as
     /// `offerAdoption` for one app): their first release would otherwise start over at the initial version.
     static func projectsToAdopt(_ arguments: ParsedArguments, _ context: CommandContext) -> [(name: String, text: String)] {
-        guard let workspace = try? Workspace.open(arguments, context) else { return [] }
+        guard let workspace = try? Workspace.open(RepositoryLocation(arguments), context) else { return [] }
         var found: [(name: String, text: String)] = []
         for project in workspace.config.projects where !project.files.isEmpty {
             let scoped = workspace.forProject(project)

@@ -31,7 +31,7 @@ enum NextCommand {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let context = context.offline(arguments)
-        var workspace = try Workspace.open(arguments, context, config: .noted)
+        var workspace = try Workspace.open(RepositoryLocation(arguments), context, config: .noted)
         workspace.requestedChannel = try PrereleaseOption.channel(arguments, usage: spec.usage)
         let selection = try ProjectSelection.select(arguments, context, workspace: workspace, usage: spec.usage, atRoot: .every)
         let several = selection.workspaces.count > 1
@@ -64,7 +64,7 @@ enum NextCommand {
 
     /// What `next` says on stderr before the version: the channel, a version backwards, a tag already taken.
     static func warnings(_ analysis: ReleaseAnalysis, workspace: Workspace, context: CommandContext, label: String) {
-        for problem in analysis.rangeProblems(mainBranch: workspace.mainBranch) {
+        for problem in analysis.rangeProblems(mainBranch: workspace.config.mainBranch(in: workspace.repository)) {
             context.output.warning(label + problem + "; 'relctl release' will refuse it")
         }
         if let line = ReleaseReport.trackLine(analysis.track, prereleaseNumber: analysis.prereleaseNumber) {
@@ -72,10 +72,10 @@ enum NextCommand {
         }
         // Never a version backwards: `next` warns (stdout stays the plain version), `release` refuses.
         let floor = workspace.versionFloor()
-        if let problem = workspace.backwardsProblem(analysis, floor: floor) {
+        if let problem = BaseCheck(workspace).backwardsProblem(analysis, floor: floor) {
             context.output.warning(label + problem + "; 'relctl release' will refuse it")
         } else {
-            for note in workspace.baseNotes(analysis, floor: floor) { context.output.note(label + note) }
+            for note in BaseCheck(workspace).baseNotes(analysis, floor: floor) { context.output.note(label + note) }
         }
         if let next = analysis.next, let tag = try? TagFormat(workspace.config.tagFormat).tagName(for: next),
            (try? workspace.repository.tag(named: tag)) != nil {

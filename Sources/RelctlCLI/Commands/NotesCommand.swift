@@ -32,7 +32,7 @@ enum NotesCommand {
             }
             stores = [store]
         }
-        var workspace = try Workspace.open(arguments, context, config: .noted)
+        var workspace = try Workspace.open(RepositoryLocation(arguments), context, config: .noted)
         workspace.requestedChannel = try PrereleaseOption.channel(arguments, usage: spec.usage)
         let analysis = try workspace.analyze()
         let config = workspace.config

@@ -33,7 +33,7 @@ enum PublishReleaseCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let tag = arguments.positionals[0]
         let remote = arguments.value("--remote") ?? "origin"
-        let workspace = try Workspace.open(arguments, context, config: .optional)
+        let workspace = try Workspace.open(RepositoryLocation(arguments), context, config: .optional)
         let repository = workspace.repository
         let release = try ForgePublishing.release(of: tag, repository: repository, config: workspace.config, root: workspace.root)
         let target: ForgeReleases.Target

@@ -89,7 +89,7 @@ enum ReleaseCommand {
         }
         // The release itself says what a halted major release's marker means (its banner, or a preflight problem).
         // A real release takes the repository lock before it reads anything (a dry run writes nothing: no lock).
-        var workspace = try Workspace.open(arguments, context, remindsOfHalt: false, locked: !request.dryRun, config: .required)
+        var workspace = try Workspace.open(RepositoryLocation(arguments), context, remindsOfHalt: false, locked: !request.dryRun, config: .required)
         workspace.requestedChannel = try PrereleaseOption.channel(arguments, usage: spec.usage)
         let confirmed = arguments.values("--confirm-major")
         let selection: ProjectSelection

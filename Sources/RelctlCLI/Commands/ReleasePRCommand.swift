@@ -46,7 +46,7 @@ enum ReleasePRCommand {
         request.dryRun = arguments.has("--dry-run")
         request.json = arguments.has("--json")
         request.remote = arguments.value("--remote") ?? "origin"
-        let workspace = try Workspace.open(arguments, context, locked: !request.dryRun, command: "release-pr", config: .required)
+        let workspace = try Workspace.open(RepositoryLocation(arguments), context, locked: !request.dryRun, command: "release-pr", config: .required)
         defer { workspace.lock?.release() }
         try ReleasePullRequest.run(request, workspace: workspace, context: context)
     }

@@ -22,7 +22,7 @@ enum StatusCommand {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let context = context.offline(arguments)
-        let opened = try Workspace.open(arguments, context, config: .required)
+        let opened = try Workspace.open(RepositoryLocation(arguments), context, config: .required)
         let selection = try ProjectSelection.select(arguments, context, workspace: opened, usage: spec.usage, atRoot: .every)
         var objects: [JSONOutput] = []
         var texts: [String] = []
@@ -54,8 +54,8 @@ enum StatusCommand {
         let halted = marker?.halted ?? false
         let branch = try workspace.repository.currentBranch()
         let floor = workspace.versionFloor()
-        let backwards = workspace.backwardsProblem(analysis, floor: floor)
-        let rangeProblems = analysis.rangeProblems(mainBranch: workspace.mainBranch)
+        let backwards = BaseCheck(workspace).backwardsProblem(analysis, floor: floor)
+        let rangeProblems = analysis.rangeProblems(mainBranch: workspace.config.mainBranch(in: workspace.repository))
         // A journal that cannot be used is shown (and the exit code says so): the next release refuses it.
         var journalProblem: String?
         var interrupted: InterruptedRelease?
@@ -127,7 +127,7 @@ enum StatusCommand {
         if let backwards {
             text += "problem:       \(backwards)\n"
         } else {
-            for note in workspace.baseNotes(analysis, floor: floor) { text += "note:          \(note)\n" }
+            for note in BaseCheck(workspace).baseNotes(analysis, floor: floor) { text += "note:          \(note)\n" }
         }
         for line in builds.lines { text += "next build:    \(line)\n" }
         if let offlineWarning { text += "warning:       \(offlineWarning)\n" }

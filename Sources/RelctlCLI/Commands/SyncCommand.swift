@@ -51,7 +51,7 @@ enum SyncCommand {
         let build = try arguments.value("--build").map(parseBuild)
         // A real sync holds the repository lock from before it reads anything to its end, so no release, sync or
         // gate decision writes the files between its reading and its writing; a dry run takes none.
-        let opened = try Workspace.open(arguments, context, locked: !arguments.has("--dry-run"), command: "sync", config: .required)
+        let opened = try Workspace.open(RepositoryLocation(arguments), context, locked: !arguments.has("--dry-run"), command: "sync", config: .required)
         defer { opened.lock?.release() }
         let selection = try ProjectSelection.select(arguments, context, workspace: opened, usage: spec.usage, atRoot: .ask)
         try selection.each(context, json: arguments.has("--json")) { workspace, context in
@@ -66,18 +66,11 @@ enum SyncCommand {
             throw CLIFailure(message: "release \(interrupted.journal.version) \(interrupted.running ? "is being made" : "was interrupted") (\(ReleaseJournal.path(gitDir: workspace.repository.gitDir))); \(interrupted.advice) before syncing; nothing was written")
         }
         let version = try parseVersion(arguments.positionals[0], scheme: workspace.config.versionScheme)
-        // Build numbers are one space for every branch (Play never takes a versionCode back, whichever track had it):
-        // increment counts from the highest any release tag holds, as a release does, so a sync on a maintenance or
-        // beta branch never proposes one already shipped.
-        let counts = build == nil && workspace.config.buildNumber.counts
-            && !workspace.config.files.isEmpty
-        // A versionCode from --build, fromVersion or env is written as given, but one at or below a release tag's is
-        // said (release refuses it), so it is not found at upload time.
-        let checks = !workspace.config.files.isEmpty && (build != nil || !(workspace.config.buildNumber.strategy == .keep))
-        let released = counts || checks
-            ? try workspace.releasedBuildNumbers(filesVersion: workspace.versionFloor()?.held?.value) : nil
-        let sync = try workspace.planVersionSync(version: version, build: build, environment: context.environment,
-                                                 released: released)
+        // The one plan `release` makes too: build numbers are one space for every branch (Play never takes a
+        // versionCode back, whichever track had it), so increment counts from the highest any release tag holds, and a
+        // versionCode from --build, fromVersion or env at or below a release tag's is said (release refuses it).
+        let sync = try VersionFilePlan.make(workspace, version: version, build: build, environment: context.environment)
+        let counts = sync.counts
         let dryRun = arguments.has("--dry-run")
         let output = context.output
         let changed = sync.changed
@@ -116,13 +109,10 @@ enum SyncCommand {
             output.warning(warning)
         }
         for line in sync.buildSources { output.note(line) }
-        if counts, sync.buildSources.isEmpty, sync.iosBuild != nil || sync.androidBuild != nil,
-           let note = ReleasePlanner.buildNote(released: released, current: sync.current) {
+        if sync.iosBuild != nil || sync.androidBuild != nil, let note = sync.releasedNote {
             output.note(note)
         }
-        if !counts, !changed.isEmpty,
-           let problem = ReleasePlanner.versionCodeBelowReleased(sync, released: released, build: build,
-                                                                 strategy: workspace.config.buildNumber.strategyName) {
+        if !changed.isEmpty, let problem = sync.versionCodeProblem {
             output.warning("\(problem); \(dryRun ? "it would be" : "it was") written anyway (relctl release refuses it)")
         }
         var builds: [String] = []

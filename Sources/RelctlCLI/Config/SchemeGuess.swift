@@ -39,8 +39,8 @@ struct SchemeGuess {
         }
         let sameShape = tagged.filter { scheme.parse($0.text) != nil }.map(\.tag)
         var why = held.isEmpty ? "the release tags hold \(highest)" : "the files hold \(highest)"
-        if !held.isEmpty, !sameShape.isEmpty { why += " and the tags \(Workspace.tagList(sameShape)) are written the same way" }
-        else if held.isEmpty, sameShape.count > 1 { why = "the release tags \(Workspace.tagList(sameShape)) are written that way" }
+        if !held.isEmpty, !sameShape.isEmpty { why += " and the tags \(BaseCheck.tagList(sameShape)) are written the same way" }
+        else if held.isEmpty, sameShape.count > 1 { why = "the release tags \(BaseCheck.tagList(sameShape)) are written that way" }
         let kind: String
         switch scheme {
         case .majorMinor: kind = "two numbers, MAJOR.MINOR: a feat or a fix releases \(bumped(highest)), a breaking change the next major"
@@ -57,7 +57,7 @@ struct SchemeGuess {
             if let first = others.guesses.first {
                 guess.tagFormat = others.guesses.count > 1
                     ? (standard, "kept tagFormat \"\(standard)\": " + (others.fix(configPath: Config.fileName) ?? ""))
-                    : (first.pattern, "tagFormat \"\(first.pattern)\" follows the release tags \(Workspace.tagList(first.tags))")
+                    : (first.pattern, "tagFormat \"\(first.pattern)\" follows the release tags \(BaseCheck.tagList(first.tags))")
             }
         }
         return guess
@@ -100,7 +100,7 @@ struct SchemeGuess {
               tags.contains(where: { versions.contains($0.version) }),
               (try? TagFormat(pattern)) != nil else { return nil }
         let sorted = tags.sorted { $0.numbers.lexicographicallyPrecedes($1.numbers) }.reversed().map(\.tag)
-        return (pattern, "tagFormat \"\(pattern)\": the release tags \(Workspace.tagList(Array(sorted))) carry the build number after the version the files hold")
+        return (pattern, "tagFormat \"\(pattern)\": the release tags \(BaseCheck.tagList(Array(sorted))) carry the build number after the version the files hold")
     }
 
     /// `v1.7.0.4` → (`v`, `1.7.0`, `.`, `4`, ``); `release/2026.7.0/2026.2208` → (`release/`, `2026.7.0`, `/`,

@@ -79,7 +79,7 @@ enum ReleasePullRequest {
         let analysis = try workspace.analyze()
         if analysis.cannotNumber, let reason = analysis.reason { throw CLIFailure(message: reason) }
         if let channel = analysis.track.channel {
-            throw CLIFailure(message: "'\(branch)' releases \(channel) prereleases, and a release pull request makes stable releases only; release the prerelease directly ('relctl release --push'), or run 'relctl release-pr' on a stable branch (\(workspace.mainBranch))")
+            throw CLIFailure(message: "'\(branch)' releases \(channel) prereleases, and a release pull request makes stable releases only; release the prerelease directly ('relctl release --push'), or run 'relctl release-pr' on a stable branch (\(workspace.config.mainBranch(in: workspace.repository)))")
         }
         if let merged = try MergedReleasePullRequest.find(workspace: workspace, analysis: analysis) {
             // The request was merged and the release is not tagged yet: nothing to propose.
@@ -90,11 +90,11 @@ enum ReleasePullRequest {
             output.message("\(at) is the merged release pull request of \(merged.version) (not tagged yet): 'relctl release --push' tags it as \(merged.tag)\(merged.below == 0 ? "; no pull request to make" : " first; then rerun 'relctl release-pr' for the commits after it")")
             return finish(report, request: request, context: context)
         }
-        let outOfRange = analysis.rangeProblems(mainBranch: workspace.mainBranch)
+        let outOfRange = analysis.rangeProblems(mainBranch: workspace.config.mainBranch(in: workspace.repository))
         if !outOfRange.isEmpty { throw PreflightFailure(problems: outOfRange.map { Problem($0) }) }
         let floor = workspace.versionFloor()
-        if let problem = workspace.backwardsProblem(analysis, floor: floor) { throw PreflightFailure(problems: [Problem(problem)]) }
-        for note in workspace.baseNotes(analysis, floor: floor) { output.note(note) }
+        if let problem = BaseCheck(workspace).backwardsProblem(analysis, floor: floor) { throw PreflightFailure(problems: [Problem(problem)]) }
+        for note in BaseCheck(workspace).baseNotes(analysis, floor: floor) { output.note(note) }
 
         var refs: [String: ObjectID]?
         do {

@@ -124,7 +124,7 @@ enum MergedReleasePullRequest {
         }
         var section: String?
         if config.changelogPath != nil {
-            guard let text = workspace.changelogText, ChangelogFile.containsVersion(version, in: text) else { return nil }
+            guard let text = ChangelogText.read(config, root: workspace.root)?.text, ChangelogFile.containsVersion(version, in: text) else { return nil }
             section = ForgePublishing.section(of: version, in: text)
         }
         return Found(version: version, tag: tag, head: head, section: section)
@@ -217,8 +217,9 @@ enum MergedReleasePullRequest {
 
     /// Without a changelog: the notes the release would have written, from the commits.
     static func fallbackSection(_ found: Found, analysis: ReleaseAnalysis, workspace: Workspace, context: CommandContext) -> String {
-        var release = workspace.changelogRelease(version: found.version, tag: found.tag, analysis: analysis,
-                                                 date: ReleaseClock.releaseDate(context.environment))
+        var release = ChangelogRelease.of(analysis, version: found.version, tag: found.tag,
+                                          date: ReleaseClock.releaseDate(context.environment), config: workspace.config,
+                                          repository: workspace.repository, environment: workspace.environment)
         release.links = nil
         return release.section
     }

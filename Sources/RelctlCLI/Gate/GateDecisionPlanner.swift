@@ -28,7 +28,7 @@ struct GateDecisionPlanner {
     func raiseMin(to version: GateVersion, confirmedLive: Bool, dryRun: Bool, environment: [String: String],
                   liveOptions: StoreLiveCheck.Options = .init(), warning: (String) -> Void) throws -> PlannedGateDecision {
         let settings = loaded.settings
-        let release = try workspace.releasedVersion(version, because: "the minimum must be a version users can install")
+        let release = try workspace.releaseTags().release(holding: version, because: "the minimum must be a version users can install")
         let site = try GateValueEdit.site(.minimumSupportedVersion, platform: platform, in: loaded)
         let current = try loaded.config(for: platform)
         if let minimum = current?.minimumSupportedVersion, !(minimum < version) {
@@ -84,8 +84,12 @@ struct GateDecisionPlanner {
     /// `gate set-latest <version>`: refused unless the version is released, not a maintenance release and not below
     /// the minimum; the same latest again is `.unchanged`.
     func setLatest(to version: GateVersion) throws -> PlannedGateDecision.Plan {
-        let release = try workspace.releasedVersion(version, because: "the update the app offers must be one users can install")
-        if let problem = try workspace.maintenanceReleaseProblem(release) { throw CLIFailure(message: problem) }
+        let tags = try workspace.releaseTags()
+        let release = try tags.release(holding: version, because: "the update the app offers must be one users can install")
+        if let problem = try tags.maintenanceReleaseProblem(release, in: workspace.repository,
+                                                              main: workspace.config.mainBranch(in: workspace.repository)) {
+            throw CLIFailure(message: problem)
+        }
         let site = try GateValueEdit.site(.latestVersion, platform: platform, in: loaded)
         let current = try loaded.config(for: platform)
         if let latest = current?.latestVersion, latest == version {
@@ -182,7 +186,7 @@ extension GateDecisionPlanner {
             throw CLIFailure(message: "\(workspace.markerRelativePath) is not committed: the major release \(notice.version) was halted and has not been made yet; relctl release --confirm-major\(workspace.projectOption) makes it (and commits the marker), then decide with raise-min or keep-min")
         }
         var stays = "min_supported_version stays as it is"
-        if workspace.config.gate != nil, let loaded = try? workspace.loadGateDocument() {
+        if workspace.config.gate != nil, let loaded = try? LoadedGateDocument.load(workspace.config, root: workspace.root) {
             let values = loaded.platformValues().map { "\($0.platform) \($0.minimum?.description ?? "none")" }
             stays = "the minimum stays at \(values.joined(separator: ", ")) in \(loaded.path)"
         }
@@ -228,9 +232,4 @@ struct PlannedGateDecision {
         try commit.record(workspace, context: context, dryRun: dryRun, done: done, deployHint: deployHint,
                           json: printsJSON ? json : nil, publish: publish)
     }
-}
-
-extension Workspace {
-    /// ` --project NAME` for advice naming a relctl command, when the workspace is a project's; "" otherwise.
-    var projectOption: String { project.map { " --project \($0.name)" } ?? "" }
 }

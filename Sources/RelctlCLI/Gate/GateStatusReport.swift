@@ -8,7 +8,7 @@ enum GateStatusReport {
         guard let settings = workspace.config.gate else { return "" }
         let loaded: LoadedGateDocument
         do {
-            loaded = try workspace.loadGateDocument()
+            loaded = try LoadedGateDocument.load(workspace.config, root: workspace.root)
         } catch {
             return "gate:          \(describe(error)) (relctl gate check)\n"
         }
@@ -26,7 +26,7 @@ enum GateStatusReport {
         var problem: String?
         var path = settings.documentPath
         do {
-            let loaded = try workspace.loadGateDocument()
+            let loaded = try LoadedGateDocument.load(workspace.config, root: workspace.root)
             path = loaded.path
             platforms = loaded.platformValues().map(\.json)
         } catch {

@@ -108,24 +108,29 @@ extension GateJSON {
     }
 }
 
-extension Workspace {
+extension Config {
+    /// The config's file as messages name it (`.relctl.json` when the defaults are in use).
+    var displayPath: String { path ?? Config.fileName }
+
     /// `gate` of the config; an error saying how to add it when there is none.
     func gateSettings() throws -> GateSettings {
-        guard let gate = config.gate else {
-            throw CLIFailure(message: "\(configDisplayPath): no version gate is configured; add \(GateSettings.example) (or \"format\": \"json\" for a plain document your API serves)")
+        guard let gate else {
+            throw CLIFailure(message: "\(displayPath): no version gate is configured; add \(GateSettings.example) (or \"format\": \"json\" for a plain document your API serves)")
         }
         return gate
     }
 
-    /// Where the gate document is, checked to lie inside the repository.
-    func gateDocumentFile(_ settings: GateSettings) throws -> GateDocumentFile {
-        try GateDocumentFile.locate(settings, root: root, configPath: configDisplayPath)
+    /// Where the gate document is under `root`, checked to lie inside the repository.
+    func gateDocumentFile(_ settings: GateSettings, root: String) throws -> GateDocumentFile {
+        try GateDocumentFile.locate(settings, root: root, configPath: displayPath)
     }
+}
 
-    /// The gate document, read and parsed.
-    func loadGateDocument() throws -> LoadedGateDocument {
-        let settings = try gateSettings()
-        let file = try gateDocumentFile(settings)
-        return try LoadedGateDocument.read(try file.read(settings, configPath: configDisplayPath), file: file, settings: settings)
+extension LoadedGateDocument {
+    /// The gate document `config` names under `root`, read and parsed.
+    static func load(_ config: Config, root: String) throws -> LoadedGateDocument {
+        let settings = try config.gateSettings()
+        let file = try config.gateDocumentFile(settings, root: root)
+        return try read(try file.read(settings, configPath: config.displayPath), file: file, settings: settings)
     }
 }

@@ -126,7 +126,7 @@ enum StoreLiveCheck {
     /// The versionCodes relctl's release tags of versions ≥ `minimum` shipped, read from the version files at each
     /// tag: code → tag.
     static func shippedCodes(_ workspace: Workspace, minimum: GateVersion) throws -> [(code: String, tag: String)] {
-        let tags = Set(try workspace.releasedVersions().filter { $0.gateVersion >= minimum }.map(\.tag))
+        let tags = Set(try workspace.releaseTags().released.filter { $0.gateVersion >= minimum }.map(\.tag))
         let byTag = try workspace.releasedBuildNumbers().androidByTag
         return byTag.filter { tags.contains($0.key) }.map { (code: $0.value, tag: $0.key) }
             .sorted { (Int($0.code) ?? 0) > (Int($1.code) ?? 0) }

@@ -45,11 +45,11 @@ enum ProjectReleases {
             let label = "\(name): "
             let analysis = try workspace.analyze()
             if analysis.cannotNumber, let reason = analysis.reason { problems.append(Problem(label + reason)); continue }
-            let outOfRange = analysis.rangeProblems(mainBranch: workspace.mainBranch)
+            let outOfRange = analysis.rangeProblems(mainBranch: workspace.config.mainBranch(in: workspace.repository))
             if !outOfRange.isEmpty { problems += outOfRange.map { Problem(label + $0) }; continue }
             let floor = workspace.versionFloor()
-            if let problem = workspace.backwardsProblem(analysis, floor: floor) { problems.append(Problem(label + problem)); continue }
-            for note in workspace.baseNotes(analysis, floor: floor) { output.note(label + note) }
+            if let problem = BaseCheck(workspace).backwardsProblem(analysis, floor: floor) { problems.append(Problem(label + problem)); continue }
+            for note in BaseCheck(workspace).baseNotes(analysis, floor: floor) { output.note(label + note) }
             guard let next = analysis.next else {
                 if request.push, let tag = analysis.lastReleaseTag {
                     // With --push, the project's last release, made locally by a run whose push failed, is pushed

@@ -20,6 +20,8 @@ enum ReleasePlanner {
             throw InternalError("the analysed HEAD \"\(analysis.headCommit)\" is not an object id")
         }
         let date = ReleaseClock.releaseDate(environment)
+        // The changelog, read once (one UTF-8 policy, `TextFile.utf8Text`): its new section is planned over it.
+        let changelog = ChangelogText.read(config, root: root)
 
         var writes: [FileWrite] = []
         var fileProblem: String?
@@ -28,22 +30,16 @@ enum ReleasePlanner {
         var buildNote: String?
         if !config.files.isEmpty {
             do {
-                // Build numbers are one space for every branch: increment counts from the highest any release tag holds,
-                // and a versionCode from any other source must still go above it.
-                if build != nil || !(config.buildNumber.strategy == .keep) {
-                    releasedBuilds = try workspace.releasedBuildNumbers(filesVersion: workspace.versionFloor()?.held?.value)
-                }
-                let counts = config.buildNumber.counts && build == nil
-                let sync = try workspace.planVersionSync(version: version.description, build: build, environment: environment,
-                                                         released: counts ? releasedBuilds : nil)
-                if counts {
-                    buildNote = sync.buildSources.isEmpty ? Self.buildNote(released: releasedBuilds, current: sync.current)
-                        : sync.buildSources.joined(separator: "; ")
+                // The one plan `sync` makes too (VersionFilePlan): its build numbers, where they came from, and a
+                // versionCode at or below a release tag's, which a release refuses.
+                let sync = try VersionFilePlan.make(workspace, version: version.description, build: build, environment: environment)
+                releasedBuilds = sync.released
+                if sync.counts {
+                    buildNote = sync.buildSources.isEmpty ? sync.releasedNote : sync.buildSources.joined(separator: "; ")
                 }
                 builds = (sync.iosBuild, sync.androidBuild)
                 if format.carriesBuild { tag = try workspace.buildTagName(format, version: version, sync: sync) }
-                if !counts, let problem = Self.versionCodeBelowReleased(sync, released: releasedBuilds, build: build,
-                                                                         strategy: config.buildNumber.strategyName) {
+                if let problem = sync.versionCodeProblem {
                     fileProblem = problem
                 }
                 for change in sync.changed {
@@ -60,16 +56,16 @@ enum ReleasePlanner {
         }
 
         var section: String?
-        let release = workspace.changelogRelease(version: version.description, tag: tag, analysis: analysis, date: date)
-        if let changelogPath = config.changelogPath {
-            let path = LexicalPath.join(root, changelogPath)
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+        let release = ChangelogRelease.of(analysis, version: version.description, tag: tag, date: date, config: config,
+                                          repository: repository, environment: environment)
+        if let changelog {
+            let changelogPath = changelog.path, path = changelog.absolutePath
+            if changelog.isFolder {
                 fileProblem = fileProblem ?? "\(changelogPath) is a folder, not a file; point \"changelog\": {\"path\": …} in .relctl.json at a file"
             }
-            let existingBytes = FileManager.default.contents(atPath: path).map { Array($0) }
-            let existing = existingBytes.map { String(decoding: $0, as: UTF8.self) }
-            if let existing, let existingBytes, Array(existing.utf8) != existingBytes {
+            let existingBytes = changelog.bytes
+            let existing = changelog.bytes.map { changelog.text ?? String(decoding: $0, as: UTF8.self) }
+            if changelog.isNotUTF8 {
                 fileProblem = fileProblem ?? "\(changelogPath) is not valid UTF-8; convert it (iconv -f latin1 -t utf-8) so relctl can add the release to it without changing its other bytes"
             }
             // A prerelease's notes go in its tag message (and --json) unless changelog.prereleases is true.
@@ -169,34 +165,5 @@ enum ReleasePlanner {
         plan.markerRelativePath = workspace.markerRelativePath
         (plan.iosBuild, plan.androidBuild) = builds
         return plan
-    }
-
-    /// Google Play never takes a versionCode below one it has, on any track: a versionCode from `--build`, fromVersion
-    /// or env that is not above the highest a release tag holds (a maintenance release under fromVersion, 10403 after
-    /// main's 30000) is refused with the file, the two numbers and the fix.
-    static func versionCodeBelowReleased(_ sync: VersionSync, released: ReleasedBuildNumbers?, build: String?,
-                                         strategy: String) -> String? {
-        guard let released, let tagged = released.android, let tag = released.tag, let new = sync.plan.androidBuild,
-              !ReleasedBuildNumbers.isHigher(new, than: tagged) else { return nil }
-        let site = sync.current.files.lazy.compactMap { file in
-            file.locations.first { [.androidBuild, .build].contains($0.field) && $0.indirection == nil }.map { "\(file.entry.path):\($0.line)" }
-        }.first ?? ".relctl.json"
-        let source = build != nil ? "--build \(build ?? "")" : "buildNumber strategy \(strategy)"
-        return "\(site): versionCode \(new) (from \(source)) is not above \(tagged), which release \(tag) holds; Google Play never accepts a versionCode at or below one it has on any track (pass --build N above \(tagged), or use the increment strategy, which counts from every release tag)"
-    }
-
-    /// When a release tag the branch does not hold has a higher build number than the files: where the count goes on
-    /// from, for the dry run and the release's notes.
-    static func buildNote(released: ReleasedBuildNumbers?, current: CurrentVersions) -> String? {
-        guard let released, let tag = released.tag else { return nil }
-        var parts: [String] = []
-        if let files = current.highestIOSBuild, let tagged = released.ios, ReleasedBuildNumbers.isHigher(tagged, than: files) {
-            parts.append("iOS \(tagged) (the files hold \(files))")
-        }
-        if let files = current.highestAndroidBuild, let tagged = released.android, ReleasedBuildNumbers.isHigher(tagged, than: files) {
-            parts.append("Android \(tagged) (the files hold \(files))")
-        }
-        guard !parts.isEmpty else { return nil }
-        return "build numbers go on from the highest a release tag holds (\(tag)), not this branch's files: \(parts.joined(separator: ", "))"
     }
 }

@@ -53,14 +53,14 @@ enum ReleaseWorkflow {
             return try MergedReleasePullRequest.release(merged, analysis: analysis, request: request, workspace: workspace, context: context)
         }
         // A maintenance branch releases only inside its range: a commit leaving it is refused, never clamped.
-        let outOfRange = analysis.rangeProblems(mainBranch: workspace.mainBranch)
+        let outOfRange = analysis.rangeProblems(mainBranch: workspace.config.mainBranch(in: workspace.repository))
         if !outOfRange.isEmpty { throw PreflightFailure(problems: outOfRange.map { Problem($0) }) }
         // Never a version backwards, in a dry run too: refused before anything is planned.
         let floor = workspace.versionFloor()
-        if let problem = workspace.backwardsProblem(analysis, floor: floor) {
+        if let problem = BaseCheck(workspace).backwardsProblem(analysis, floor: floor) {
             throw PreflightFailure(problems: [Problem(problem)])
         }
-        for note in workspace.baseNotes(analysis, floor: floor) { output.note(note) }
+        for note in BaseCheck(workspace).baseNotes(analysis, floor: floor) { output.note(note) }
         guard let next = analysis.next else {
             return try nothingToRelease(analysis, request: request, workspace: workspace, context: context,
                                         retriedURLs: forgeRetry.urls)

@@ -11,7 +11,7 @@ struct RemoteConfigSync {
     let api: RemoteConfigAPI
 
     static func open(_ workspace: Workspace, command: String, warning: (String) -> Void) throws -> RemoteConfigSync {
-        let settings = try workspace.gateSettings()
+        let settings = try workspace.config.gateSettings()
         guard settings.format == .firebase else {
             throw CLIFailure(message: "relctl \(command) reads and writes a Firebase Remote Config template, and 'gate.format' is \"\(settings.format.rawValue)\" in \(workspace.configDisplayPath); deploy a plain document through your API")
         }
@@ -33,7 +33,7 @@ struct RemoteConfigSync {
         } catch {
             throw CLIFailure(message: "\(error.reason) (\(error.url))")
         }
-        return RemoteConfigSync(workspace: workspace, settings: settings, file: try workspace.gateDocumentFile(settings), api: api)
+        return RemoteConfigSync(workspace: workspace, settings: settings, file: try workspace.config.gateDocumentFile(settings, root: workspace.root), api: api)
     }
 
     func failure(_ error: StoreHTTP.Failure, _ doing: String) -> CLIFailure {

@@ -217,7 +217,7 @@ extension StoreBuildNumbers {
         let config = workspace.config
         guard config.buildNumber.source == .stores, config.buildNumber.counts, !config.files.isEmpty, let version else { return ([], nil) }
         do {
-            let sync = try workspace.planVersionSync(version: version, build: nil, environment: workspace.environment)
+            let sync = try VersionFilePlan.make(workspace, version: version, build: nil, environment: workspace.environment)
             return (sync.buildSources, nil)
         } catch let failure as CLIFailure {
             return ([], failure.message + "; 'relctl release' will refuse it")

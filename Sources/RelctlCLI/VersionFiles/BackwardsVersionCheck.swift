@@ -1,8 +1,36 @@
 import RelctlCore
 import RelctlFiles
 
-/// Never a version backwards: what `next` warns about and `release` refuses, with the fix.
-extension Workspace {
+/// What the commands say about the release base, over the facts of the run handed to it: never a version backwards
+/// (what `next` warns about and `release` refuses, with the fix), and the notes on tags passed over (ReleaseBaseNotes.swift).
+struct BaseCheck {
+    let config: Config
+    /// ` --project NAME` in advice, for a project; "".
+    let projectOption: String
+    /// Whether the files stand for a version itself (`LastSyncedVersion`, over the record of the last sync and the
+    /// release tags).
+    let lastSyncedTo: (String, CurrentVersions) -> Bool
+    /// The tags of other formats above a base (`OtherTagFormats`), searched only when a message needs them.
+    let otherTagFormats: (ReleaseVersion?) -> OtherTagFormats
+
+    var configDisplayPath: String { config.displayPath }
+
+    /// The check of `workspace`'s app or project, over its facts: its config, its release tags and the run's one
+    /// tag listing, the record of the last sync in its clone.
+    init(_ workspace: Workspace) {
+        config = workspace.config
+        projectOption = workspace.projectOption
+        let gitDir = workspace.repository.gitDir
+        lastSyncedTo = { version, current in
+            LastSyncedVersion.filesWereLastSynced(to: version, current: current, gitDir: gitDir, tags: try? workspace.releaseTags())
+        }
+        let projectFormats = workspace.project == nil ? nil : workspace.allProjects.compactMap { try? TagFormat($0.tagFormat) }
+        otherTagFormats = { base in
+            OtherTagFormats.find(names: (try? workspace.tagListing.names(workspace.repository)) ?? [], config: workspace.config,
+                                 projectFormats: projectFormats, base: base)
+        }
+    }
+
     /// The one-line reason `next` warns about and `release` refuses `analysis.next`: a version below (or, for a
     /// release with a base tag, equal to) what the files hold, or a first release below release tags that are not
     /// ancestors of HEAD. Each names where, and the fix. nil when the version moves forward.
@@ -13,7 +41,7 @@ extension Workspace {
         // So may its betas (1.0.0-beta.1 before 1.0.0): with no release yet, a first prerelease is judged by its core.
         let judged = analysis.baseTag == nil && analysis.prereleaseNumber != nil ? VersionParts(next).core : next
         if let floor, let (standing, site) = floor.problem(writing: judged, refuseEqual: refuseEqual,
-                                                           lastSyncedTo: { self.filesWereLastSynced(to: $0, current: floor.current) }) {
+                                                           lastSyncedTo: { lastSyncedTo($0, floor.current) }) {
             let held = site.value
             switch standing {
             case .lower:
@@ -33,7 +61,7 @@ extension Workspace {
         }
         if analysis.baseTag == nil, analysis.unreachableTags.isEmpty, analysis.unparsedTags.isEmpty {
             // Tags of another format only: the first release would start again below them.
-            let others = otherTagFormats(analysis)
+            let others = otherTagFormats(analysis.current)
             let highest = others.guesses.compactMap { guess in
                 guess.tags.first.flatMap { tag in (try? TagFormat(guess.pattern))?.versionText(fromTag: tag) }
             }.max { VersionOrder.compare($0, $1) == .orderedAscending }
@@ -57,7 +85,7 @@ extension Workspace {
             let adopt = config.versionScheme.parse(held) == nil ? "" : ", or run 'relctl adopt\(projectOption)' to tag \(held) on the commit that set it"
             return "tags \(Self.tagList(analysis.unparsedTags))\(above) are not versions of versionScheme \(config.versionScheme) (\(config.versionScheme.example)): \(unparsedFix(highest: highest, text: text))\(adopt)"
         }
-        if let fix = otherTagFormats(analysis).fix(configPath: configDisplayPath) {
+        if let fix = otherTagFormats(analysis.current).fix(configPath: configDisplayPath) {
             return "\(analysis.baseTag.map { "the last release tag of tagFormat \"\(config.tagFormat)\" is \($0), but " } ?? "no tag of tagFormat \"\(config.tagFormat)\" is reachable from HEAD, but ")\(fix), so releases continue from the last of them (or run 'relctl adopt\(projectOption)' to tag \(held) if no tag holds it)"
         }
         if VersionParts(held).prerelease != nil {

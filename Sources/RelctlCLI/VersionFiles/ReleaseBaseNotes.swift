@@ -1,7 +1,7 @@
 import RelctlCore
 import RelctlFiles
 
-extension Workspace {
+extension BaseCheck {
     /// What the commands say about the release base besides a refusal: tags passed over because they are not
     /// ancestors of HEAD or not versions of the scheme, and a first release at the version the files hold.
     func baseNotes(_ analysis: ReleaseAnalysis, floor: VersionFloor?) -> [String] {
@@ -15,7 +15,7 @@ extension Workspace {
         }
         if analysis.baseTag == nil, analysis.unreachableTags.isEmpty, !analysis.unparsedTags.isEmpty {
             notes.append("tags \(Self.tagList(analysis.unparsedTags)) match tagFormat \"\(config.tagFormat)\" but are not versions of versionScheme \(config.versionScheme) (\(config.versionScheme.example)), so none is a release base")
-        } else if analysis.baseTag == nil, analysis.unreachableTags.isEmpty, let fix = otherTagFormats(analysis).fix(configPath: configDisplayPath) {
+        } else if analysis.baseTag == nil, analysis.unreachableTags.isEmpty, let fix = otherTagFormats(analysis.current).fix(configPath: configDisplayPath) {
             notes.append("no tag of tagFormat \"\(config.tagFormat)\" is reachable from HEAD, but \(fix), so releases continue from the last of them")
         } else if let base = analysis.baseTag, !analysis.unparsedTags.isEmpty {
             notes.append("tags \(Self.tagList(analysis.unparsedTags)) match tagFormat \"\(config.tagFormat)\" and are above \(base) but are not versions of versionScheme \(config.versionScheme) (\(config.versionScheme.example)), so the release continues from \(base)")

@@ -66,7 +66,7 @@ struct VersionFloor {
 
     /// Where writing `version` would go below the files (the highest such file), or, with `refuseEqual`, stay at
     /// the version they hold. `lastSyncedTo(version)` tells whether files keeping only the core stand for
-    /// `version` itself (see `Workspace.filesWereLastSynced`): only then is an equal core "equal".
+    /// `version` itself (see `LastSyncedVersion.filesWereLastSynced`): only then is an equal core "equal".
     func problem(writing version: String, refuseEqual: Bool,
                  lastSyncedTo: (String) -> Bool) -> (standing: Standing, site: Site)? {
         let core = VersionParts(version).core
@@ -84,14 +84,5 @@ struct VersionFloor {
         guard let same = sites.first(where: { VersionOrder.compare(core, $0.value) == .orderedSame }),
               lastSyncedTo(version) else { return nil }
         return (.equal, same)
-    }
-}
-
-extension Workspace {
-    /// The floor of the configured files; nil when none is configured or a file cannot be read (the command that
-    /// writes reports that itself).
-    func versionFloor() -> VersionFloor? {
-        guard !config.files.isEmpty, let current = try? readVersions() else { return nil }
-        return VersionFloor(current)
     }
 }

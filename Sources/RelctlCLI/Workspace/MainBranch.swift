@@ -11,15 +11,13 @@ extension Config {
 
     /// The first of `mainBranches` (`main` when there is none), for messages when the repository cannot tell.
     var mainBranch: String { mainBranches.first ?? "main" }
-}
 
-extension Workspace {
-    /// The main branch of this repository: the first of `Config.mainBranches` that exists here (locally, else as
+    /// The main branch of `repository`: the first of `mainBranches` that exists there (locally, else as
     /// `origin/<name>` in a CI checkout), else the first configured.
-    var mainBranch: String {
-        config.mainBranches.first { name in
+    func mainBranch(in repository: Repository) -> String {
+        mainBranches.first { name in
             ((try? repository.referenceTarget("refs/heads/\(name)")) ?? nil) != nil
                 || ((try? repository.referenceTarget("refs/remotes/origin/\(name)")) ?? nil) != nil
-        } ?? config.mainBranch
+        } ?? mainBranch
     }
 }

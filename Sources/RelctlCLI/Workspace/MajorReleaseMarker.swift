@@ -97,7 +97,7 @@ extension Workspace {
         guard config.gate != nil else { return FloorDecision(stores: stores, gate: .notConfigured, project: project?.name) }
         let values: GateConfig?
         do {
-            values = try loadGateDocument().config(for: nil)
+            values = try LoadedGateDocument.load(config, root: root).config(for: nil)
         } catch {
             return FloorDecision(stores: stores, gate: .ready, project: project?.name)
         }

@@ -20,20 +20,19 @@ struct OtherTagFormats {
     func fix(configPath: String) -> String? {
         guard let first = guesses.first else { return nil }
         if guesses.count == 1 {
-            return "\(Workspace.tagList(first.tags)) look like release tags of tagFormat \"\(first.pattern)\": set \"tagFormat\": \"\(first.pattern)\" in \(configPath)"
+            return "\(BaseCheck.tagList(first.tags)) look like release tags of tagFormat \"\(first.pattern)\": set \"tagFormat\": \"\(first.pattern)\" in \(configPath)"
         }
-        let formats = guesses.map { "\"\($0.pattern)\" (\(Workspace.tagList($0.tags)))" }.joined(separator: ", ")
+        let formats = guesses.map { "\"\($0.pattern)\" (\(BaseCheck.tagList($0.tags)))" }.joined(separator: ", ")
         return "release tags follow \(guesses.count) formats, \(formats): set \"tagFormat\" in \(configPath) to the app's"
     }
 }
 
-extension Workspace {
-    /// `OtherTagFormats` for this repository and analysis; empty when the tags cannot be listed.
-    func otherTagFormats(_ analysis: ReleaseAnalysis) -> OtherTagFormats {
-        var names = (try? repository.tagNames()) ?? []
-        // Another project's tags are its own releases, not tags of a format this one should use.
-        let formats = allProjects.compactMap { try? TagFormat($0.tagFormat) }
-        if project != nil { names.removeAll { name in formats.contains { $0.parts(fromTag: name) != nil } } }
-        return OtherTagFormats.find(tagNames: names, tagFormat: config.tagFormat, scheme: config.versionScheme, base: analysis.current)
+extension OtherTagFormats {
+    /// `OtherTagFormats` among the run's tag names (`names`; empty when they cannot be listed) above `base`: another
+    /// project's tags (`projectFormats`, for a project) are its own releases, not tags of a format this one should use.
+    static func find(names: [String], config: Config, projectFormats: [TagFormat]?, base: ReleaseVersion?) -> OtherTagFormats {
+        var names = names
+        if let projectFormats { names.removeAll { name in projectFormats.contains { $0.parts(fromTag: name) != nil } } }
+        return find(tagNames: names, tagFormat: config.tagFormat, scheme: config.versionScheme, base: base)
     }
 }

@@ -60,9 +60,9 @@ extension Workspace {
         }
         // Stable tags of our format and scheme, highest first; only names are read here, objects on demand.
         let scheme = config.versionScheme
-        var track = releaseTrack()
+        var track = ReleaseTrack.of(branch: (try? repository.currentBranch()) ?? nil, config: config, requested: requestedChannel)
         if track.channel != nil || track.maintenance, case .calendar = scheme {
-            throw CLIFailure(message: "\(track.channel != nil ? "prereleases" : "maintenance branches") need versionScheme semver, and \(configDisplayPath) sets \(scheme); release from \(mainBranch) without --prerelease, or number the app with semver")
+            throw CLIFailure(message: "\(track.channel != nil ? "prereleases" : "maintenance branches") need versionScheme semver, and \(configDisplayPath) sets \(scheme); release from \(config.mainBranch(in: repository)) without --prerelease, or number the app with semver")
         }
         let tags = try releaseTags()
         var candidates = tags.stable
@@ -125,7 +125,7 @@ extension Workspace {
             let branch = track.branch ?? "HEAD"
             let what = track.range.map { "no \($0) release tag" } ?? "no release tag"
             let fix = result.unreachableTags.first.map { "merge the last one into \(branch) (git merge \($0.tag)), or start the branch from it" }
-                ?? "there is no release of \(track.range?.description ?? "it") to maintain yet: release from \(mainBranch)"
+                ?? "there is no release of \(track.range?.description ?? "it") to maintain yet: release from \(config.mainBranch(in: repository))"
             result.reason = "\(what) is reachable from \(branch), so a maintenance release has no base; \(fix)"
             result.cannotNumber = true
             result.bump = .none

@@ -42,9 +42,11 @@ struct ReleaseTags {
         return twoPart.max { $0 < $1 }?.spelling ?? .dotted
     }
 
-    /// Lists the tags of `format`'s literal prefix in `repository` once, and parses them.
-    static func read(_ repository: Repository, format: TagFormat, scheme: VersionScheme) throws -> ReleaseTags {
-        ReleaseTags(names: try repository.tagNames(prefix: format.literalPrefix), format: format, scheme: scheme)
+    /// The tags of `format` among the run's one listing (`TagListing`): those starting with its literal prefix (byte
+    /// for byte, as git's glob), parsed.
+    init(listed names: [String], format: TagFormat, scheme: VersionScheme) {
+        let prefix = Array(format.literalPrefix.utf8)
+        self.init(names: prefix.isEmpty ? names : names.filter { $0.utf8.starts(with: prefix) }, format: format, scheme: scheme)
     }
 
     /// Parses tag `names` (any order): each name once.
@@ -114,7 +116,21 @@ struct ReleaseTags {
     }
 }
 
-/// The run's release tags, listed on first use (`Workspace.releaseTags`).
+/// The run's one listing of the repository's tag names, on first use, shared by every project of the run: each
+/// project's `ReleaseTags` (and the search for tags of another format) is cut from it, never listed again.
+final class TagListing {
+    private var listed: Result<[String], GitError>?
+
+    /// Every tag name, in git's order (by bytes).
+    func names(_ repository: Repository) throws -> [String] {
+        if let listed { return try listed.get() }
+        let result = Result { () throws(GitError) in try repository.tagNames() }
+        listed = result
+        return try result.get()
+    }
+}
+
+/// The release tags of one workspace (one app, or one project), parsed on first use (`Workspace.releaseTags`).
 final class ReleaseTagsCache {
     var tags: ReleaseTags?
 }

@@ -15,11 +15,11 @@ struct ReleaseTrack {
     var isPrerelease: Bool { channel != nil }
 }
 
-extension Workspace {
-    /// The track of the current branch; `requestedChannel` (`--prerelease`) overrides the entry's channel.
-    func releaseTrack() -> ReleaseTrack {
-        let branch = (try? repository.currentBranch()) ?? nil
-        var track = ReleaseTrack(branch: branch, channel: requestedChannel)
+extension ReleaseTrack {
+    /// The track of `branch` (the current one) under `config`'s `branches`; `requested` (`--prerelease`) overrides the
+    /// entry's channel.
+    static func of(branch: String?, config: Config, requested: ReleaseChannel?) -> ReleaseTrack {
+        var track = ReleaseTrack(branch: branch, channel: requested)
         if let branch, let rule = config.branchRule(for: branch) {
             if track.channel == nil { track.channel = rule.prerelease }
             track.maintenance = rule.isMaintenance(branch)

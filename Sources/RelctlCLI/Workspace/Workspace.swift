@@ -9,6 +9,13 @@ import Glibc
 import RelctlCore
 import RelctlGit
 
+/// Where a command's repository and config are, as plain values (`--repo`, `--config`; nil: the current directory and
+/// the repository's `.relctl.json`).
+struct RepositoryLocation {
+    var repo: String?
+    var config: String?
+}
+
 /// The repository a command works on, opened once.
 struct Workspace {
     let repository: Repository
@@ -20,6 +27,8 @@ struct Workspace {
     let versionFiles = VersionFileCache()
     /// The release tags, listed once per run (`releaseTags`).
     let releaseTagsCache = ReleaseTagsCache()
+    /// The tag names, listed once per run and shared by every project of it (`TagListing`).
+    var tagListing = TagListing()
     /// `--prerelease CHANNEL` of `next`, `release`, `changelog`: a prerelease whatever the branch's entry says.
     var requestedChannel: ReleaseChannel?
     /// The repository lock, when the command asked for it (`release`, `sync`, `adopt`, the gate's decisions; never a
@@ -51,21 +60,21 @@ struct Workspace {
     /// `locked`: take the repository lock (`RepositoryLock`) right after finding the repository, before reading anything,
     /// in the name of `command` (what another run that finds the lock held is told).
     /// `config`: what happens without a `.relctl.json` (`ConfigNeed`).
-    static func open(_ arguments: ParsedArguments, _ context: CommandContext, remindsOfHalt: Bool = true,
+    static func open(_ location: RepositoryLocation, _ context: CommandContext, remindsOfHalt: Bool = true,
                      locked: Bool = false, command: String = "release", config need: ConfigNeed = .optional) throws -> Workspace {
-        let start = arguments.value("--repo").map { LexicalPath.join(context.currentDirectory, $0) } ?? context.currentDirectory
+        let start = location.repo.map { LexicalPath.join(context.currentDirectory, $0) } ?? context.currentDirectory
         guard FileManager.default.fileExists(atPath: start) else {
-            throw CLIFailure(message: "'\(arguments.value("--repo") ?? start)' does not exist; pass --repo the path of a git repository")
+            throw CLIFailure(message: "'\(location.repo ?? start)' does not exist; pass --repo the path of a git repository")
         }
         let opened = Result { () throws(GitError) -> Repository in try Repository(discoveringFrom: start) }
         if case .failure(let error) = opened, error.kind == .notARepository {
-            throw CLIFailure(message: "'\(arguments.value("--repo") ?? start)' is not inside a git repository; run relctl in the app's repository or pass --repo PATH")
+            throw CLIFailure(message: "'\(location.repo ?? start)' is not inside a git repository; run relctl in the app's repository or pass --repo PATH")
         }
         let repository = try opened.get()
         guard let root = repository.workdir else {
             throw CLIFailure(message: "'\(start)' is a bare repository; relctl needs a work tree (clone it first)")
         }
-        if need != .optional, arguments.value("--config") == nil,
+        if need != .optional, location.config == nil,
            !FileManager.default.fileExists(atPath: LexicalPath.join(root, Config.fileName)) {
             let missing = Self.noConfig(root: root)
             if need == .required { throw CLIFailure(message: "\(missing): relctl does not know this app's version files or tag format yet; run 'relctl init' to create it (or pass --config PATH)") }
@@ -74,7 +83,7 @@ struct Workspace {
         let lock = locked ? try RepositoryLock.acquire(gitDir: repository.gitDir, command: command) : nil
         // Holding the lock, before anything is read: an interrupted gate decision or adopt is finished or rolled back.
         if lock != nil { context.run.recovered = try TransactionRecovery.recoverAtOpen(root: root, repository: repository, output: context.output) }
-        let config = try Config.load(explicitPath: arguments.value("--config"), repositoryRoot: root,
+        let config = try Config.load(explicitPath: location.config, repositoryRoot: root,
                                      currentDirectory: context.currentDirectory)
         context.run.repositoryRoot = root
         var workspace = Workspace(repository: repository, root: root, config: config)

@@ -29,6 +29,7 @@ extension Workspace {
         workspace.project = project
         workspace.allProjects = config.projects.isEmpty ? allProjects : config.projects
         workspace.folderChanges = folderChanges
+        workspace.tagListing = tagListing
         workspace.pendingMajor = PendingMajor.read(root: root, repository: repository, relativePath: project.markerPath)
         return workspace
     }
@@ -70,6 +71,9 @@ extension Workspace {
         guard !others.isEmpty else { return names }
         return names.filter { name in !others.contains { $0.parts(fromTag: name) != nil } }
     }
+
+    /// ` --project NAME` for advice naming a relctl command, when the workspace is a project's; "" otherwise.
+    var projectOption: String { project.map { " --project \($0.name)" } ?? "" }
 
     /// `"apps/consumer"`, or `"apps/consumer (or packages/ui)"`: the folders whose changes count, for messages.
     var projectFoldersText: String {

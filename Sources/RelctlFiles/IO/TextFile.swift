@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reading one version file as text: UTF-8 only, byte for byte, never through a symbolic link.
-enum TextFile {
+package enum TextFile {
     /// Reads the UTF-8 text at `absolutePath`; errors name the file `shownAs` (its path relative to the root).
     static func read(absolutePath full: String, shownAs path: String) throws(FileEditError) -> String {
         if let target = SymbolicLink.target(full) {
@@ -34,6 +34,11 @@ enum TextFile {
             throw FileEditError(path: path, message: "not valid UTF-8 text (byte \(byte) at offset \(offset)); relctl edits UTF-8 files only — convert it with iconv -f latin1 -t utf-8")
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The text of `bytes` when they are valid UTF-8 (the one test `decode` applies), byte for byte; nil otherwise.
+    package static func utf8Text(_ bytes: [UInt8]) -> String? {
+        firstInvalidUTF8Offset(bytes) == nil ? String(decoding: bytes, as: UTF8.self) : nil
     }
 
     /// The offset of the first byte that does not start (or continue) a well-formed UTF-8 sequence, nil when valid.

@@ -39,26 +39,6 @@ package struct SyncPlan: Sendable {
         return SyncPlan(root: current.root, version: version, iosBuild: iosBuild, androidBuild: androidBuild, changes: changes)
     }
 
-    /// Reads every entry under `root`, then plans (see `make(_:version:iosBuild:androidBuild:)`).
-    package static func make(root: String, entries: [FileEntry], version: String,
-                             iosBuild: String? = nil, androidBuild: String? = nil) throws(FileEditError) -> SyncPlan {
-        try make(try CurrentVersions.read(root: root, entries: entries), version: version, iosBuild: iosBuild, androidBuild: androidBuild)
-    }
-
-    /// Plans with build numbers from a strategy (reading the current values first).
-    package static func make(root: String, entries: [FileEntry], version: String, strategy: BuildNumberStrategy,
-                             sharedCounter: Bool = true, environment: [String: String]) throws(FileEditError) -> SyncPlan {
-        let current = try CurrentVersions.read(root: root, entries: entries)
-        let builds: (ios: String?, android: String?)
-        do {
-            builds = try BuildNumberPolicy.next(strategy: strategy, shared: sharedCounter, currentIOS: current.highestIOSBuild,
-                                                currentAndroid: current.highestAndroidBuild, version: version, environment: environment)
-        } catch {
-            throw FileEditError(path: ".relctl.json", line: nil, message: error.message, hint: "\(error.rule); \(error.fix)")
-        }
-        return try make(current, version: version, iosBuild: builds.ios, androidBuild: builds.android)
-    }
-
     /// The values one file is asked to hold when `entries` are synced to `version` (and build numbers): the
     /// version, store-safe for the format's platform, and each build number the file has a field for, as the
     /// format's unit adjusts them (`VersionFileFormat.adjust`), less what its `"only"` leaves alone.

@@ -25,9 +25,9 @@ enum GateCheckCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let workspace = try Workspace.open(arguments, context)
-        let settings = try workspace.gateSettings()
-        let file = try workspace.gateDocumentFile(settings)
+        let workspace = try Workspace.open(RepositoryLocation(arguments), context)
+        let settings = try workspace.config.gateSettings()
+        let file = try workspace.config.gateDocumentFile(settings, root: workspace.root)
         let bytes = try file.read(settings, configPath: workspace.configDisplayPath)
         var loaded: LoadedGateDocument?
         let problems: [Problem]

@@ -40,10 +40,10 @@ enum GateEvaluateCommand {
         let installed = try GateArguments.reportedVersion(arguments.positionals[0], "installed version", usage: usage)
         let dismissed = try GateArguments.reportedVersion(option: "--dismissed", arguments, usage: usage)
         let storeVersion = try GateArguments.reportedVersion(option: "--store-version", arguments, usage: usage)
-        let workspace = try Workspace.open(arguments, context)
-        let settings = try workspace.gateSettings()
+        let workspace = try Workspace.open(RepositoryLocation(arguments), context)
+        let settings = try workspace.config.gateSettings()
         let platform = try GateArguments.platform(arguments, settings: settings, usage: usage)
-        let file = try workspace.gateDocumentFile(settings)
+        let file = try workspace.config.gateDocumentFile(settings, root: workspace.root)
         let store: StoreListing = storeVersion.map { .listed(version: $0, url: nil) } ?? .notConfigured
 
         let decision: GateDecision

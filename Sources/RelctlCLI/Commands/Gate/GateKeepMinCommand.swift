@@ -33,7 +33,7 @@ enum GateKeepMinCommand {
         let dryRun = arguments.has("--dry-run")
         // The decision is read and committed under the repository lock, taken before anything is read; a dry run
         // takes none.
-        let opened = try Workspace.open(arguments, context, locked: !dryRun, command: "gate keep-min")
+        let opened = try Workspace.open(RepositoryLocation(arguments), context, locked: !dryRun, command: "gate keep-min")
         defer { opened.lock?.release() }
         let workspace = try GateArguments.projectWorkspace(arguments, context, opened, usage: spec.usage)
         if GateDecisionPlanner.finishedAtOpen(.gateKeepMin, version: nil, context: context) { return }

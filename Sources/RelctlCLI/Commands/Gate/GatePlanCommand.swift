@@ -34,10 +34,10 @@ enum GatePlanCommand {
         let usage = spec.usage
         let proposedMinimum = try GateArguments.version(option: "--min", arguments, usage: usage)
         let proposedLatest = try GateArguments.version(option: "--latest", arguments, usage: usage)
-        let workspace = try GateArguments.projectWorkspace(arguments, context, try Workspace.open(arguments, context), usage: usage)
-        let loaded = try workspace.loadGateDocument()
+        let workspace = try GateArguments.projectWorkspace(arguments, context, try Workspace.open(RepositoryLocation(arguments), context), usage: usage)
+        let loaded = try LoadedGateDocument.load(workspace.config, root: workspace.root)
         let only = try GateArguments.platform(arguments, settings: loaded.settings, usage: usage)
-        let released = try workspace.releasedVersions()
+        let released = try workspace.releaseTags().released
         let proposing = proposedMinimum != nil || proposedLatest != nil
         let output = context.output
         if released.isEmpty {

@@ -30,7 +30,7 @@ enum GatePublishCommand {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let dryRun = arguments.has("--dry-run")
-        let workspace = try Workspace.open(arguments, context, command: "gate publish")
+        let workspace = try Workspace.open(RepositoryLocation(arguments), context, command: "gate publish")
         let sync = try RemoteConfigSync.open(workspace, command: "gate publish", warning: context.output.warning)
         let result = try sync.publish(ontoLive: arguments.has("--onto-live"), dryRun: dryRun)
         let project = sync.api.projectID

@@ -25,7 +25,7 @@ enum GatePullCommand {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let dryRun = arguments.has("--dry-run")
-        let workspace = try Workspace.open(arguments, context, locked: !dryRun, command: "gate pull")
+        let workspace = try Workspace.open(RepositoryLocation(arguments), context, locked: !dryRun, command: "gate pull")
         defer { workspace.lock?.release() }
         let sync = try RemoteConfigSync.open(workspace, command: "gate pull", warning: context.output.warning)
         let result = try sync.pull(dryRun: dryRun)

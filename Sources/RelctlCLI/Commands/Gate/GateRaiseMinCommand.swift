@@ -46,11 +46,11 @@ enum GateRaiseMinCommand {
         let dryRun = arguments.has("--dry-run")
         // The decision is read and committed under the repository lock, taken before anything is read; a dry run
         // takes none.
-        let opened = try Workspace.open(arguments, context, locked: !dryRun, command: "gate raise-min")
+        let opened = try Workspace.open(RepositoryLocation(arguments), context, locked: !dryRun, command: "gate raise-min")
         defer { opened.lock?.release() }
         let workspace = try GateArguments.projectWorkspace(arguments, context, opened, usage: usage)
         if GateDecisionPlanner.finishedAtOpen(.gateRaiseMin, version: version, context: context) { return }
-        let loaded = try workspace.loadGateDocument()
+        let loaded = try LoadedGateDocument.load(workspace.config, root: workspace.root)
         let platform = try GateArguments.platform(arguments, settings: loaded.settings, usage: usage)
         let decision = try GateDecisionPlanner(workspace: workspace, loaded: loaded, platform: platform)
             .raiseMin(to: version, confirmedLive: arguments.has("--confirm-live"), dryRun: dryRun,

@@ -29,11 +29,11 @@ enum GateSetLatestCommand {
         let dryRun = arguments.has("--dry-run")
         // The decision is read and committed under the repository lock, taken before anything is read; a dry run
         // takes none.
-        let opened = try Workspace.open(arguments, context, locked: !dryRun, command: "gate set-latest")
+        let opened = try Workspace.open(RepositoryLocation(arguments), context, locked: !dryRun, command: "gate set-latest")
         defer { opened.lock?.release() }
         let workspace = try GateArguments.projectWorkspace(arguments, context, opened, usage: usage)
         if GateDecisionPlanner.finishedAtOpen(.gateSetLatest, version: version, context: context) { return }
-        let loaded = try workspace.loadGateDocument()
+        let loaded = try LoadedGateDocument.load(workspace.config, root: workspace.root)
         let platform = try GateArguments.platform(arguments, settings: loaded.settings, usage: usage)
         switch try GateDecisionPlanner(workspace: workspace, loaded: loaded, platform: platform).setLatest(to: version) {
         case .unchanged(let message, let json):

@@ -24,8 +24,8 @@ enum GateStatusCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let workspace = try Workspace.open(arguments, context, command: "gate status")
-        let settings = try workspace.gateSettings()
+        let workspace = try Workspace.open(RepositoryLocation(arguments), context, command: "gate status")
+        let settings = try workspace.config.gateSettings()
         let lines = StoreStatus.lines(workspace, settings: settings, live: arguments.has("--live"), warning: context.output.warning)
         if arguments.has("--json") {
             let live = lines.map { line -> (String, JSONOutput) in

@@ -34,7 +34,7 @@ enum HooksCommand {
         options: [.flag("--force", "Replace a commit-msg hook that relctl did not write."), .json, .repo, .config],
         discussion: discussion,
         run: { arguments, context in
-            let workspace = try Workspace.open(arguments, context)
+            let workspace = try Workspace.open(RepositoryLocation(arguments), context)
             try install(CommitMsgHook(workspace, home: context.environment["HOME"]), force: arguments.has("--force"),
                         json: arguments.has("--json"), context: context)
         })
@@ -45,7 +45,7 @@ enum HooksCommand {
         options: [.json, .repo, .config],
         discussion: discussion,
         run: { arguments, context in
-            let workspace = try Workspace.open(arguments, context)
+            let workspace = try Workspace.open(RepositoryLocation(arguments), context)
             try uninstall(CommitMsgHook(workspace, home: context.environment["HOME"]), json: arguments.has("--json"), context: context)
         })
 

@@ -45,7 +45,7 @@ enum LintCommand {
         if modes.count > 1 {
             throw UsageError(message: "\(modes.joined(separator: " and ")) cannot be combined; check one thing at a time", usage: spec.usage)
         }
-        let opened = try Workspace.open(arguments, context)
+        let opened = try Workspace.open(RepositoryLocation(arguments), context)
         // Lint checks messages: at the root (or with --all) the whole repository's, as one app; with --project (or
         // inside a project's folder) the commits since that project's last release.
         let selection = arguments.has("--all") || (arguments.values("--project").isEmpty && ProjectSelection.inferred(arguments, context, workspace: opened) == nil)
@@ -87,7 +87,7 @@ enum LintCommand {
                                             hint: "start the message with a header like 'fix(login): …', or leave it empty to abort the commit")]
                 }
             } else {
-                let releaseBranch = try workspace.currentReleaseBranch()
+                let releaseBranch = try workspace.config.currentReleaseBranch(in: workspace.repository)
                 problems = CommitLinter.lint(text.message, settings: settings, releaseBranch: releaseBranch)
                 status = GitMergeMessage.isMergeHeader(summary) ? "merge"
                     : CommitAnalyzer.isFixup(summary) && releaseBranch == nil ? "fixup" : "checked"
@@ -97,7 +97,7 @@ enum LintCommand {
             what = .object([("messageFile", .string(file))])
             scope = shown
         } else {
-            let target = try workspace.lintTarget(range: arguments.value("--range"))
+            let target = try LintTarget.make(workspace, range: arguments.value("--range"))
             for record in target.commits {
                 let summary = ConventionalCommitParser.summary(of: record.message)
                 let short = String(record.id.hex.prefix(12))

@@ -1,33 +1,42 @@
 import RelctlCore
 import RelctlFiles
 
-extension Workspace {
+/// The rules `VersionFilePlan.make` plans by, over the facts it was handed: the files as read, the release tags'
+/// build numbers, the buildNumber settings, the release tags (whether the files were last synced to a prerelease),
+/// the record of the last sync in this clone, and the stores when they are a source. Reads nothing else.
+struct VersionFilePlanner {
+    let current: CurrentVersions
+    /// The highest build numbers any release tag holds (see ReleasedBuildNumbers.swift); nil when not read.
+    let released: ReleasedBuildNumbers?
+    let settings: BuildNumberSettings
+    let configDisplayPath: String
+    let root: String
+    let gitDir: String
+    /// The release tags of the run (listed once per run; nil when they cannot be listed).
+    let tags: () -> ReleaseTags?
+    /// The build numbers the stores hold for a version (`buildNumber.source` "stores").
+    let stores: (String) throws -> StoreBuildNumbers
+
     /// Plans writing `version` to every configured file, with build numbers from `build` (both stores) or the
     /// configured strategy. Nothing is written; every problem is a `CLIFailure` naming `path:line`.
     ///
     /// With `increment`, a sync that changes no marketing version (and finds no build drift) keeps the build
-    /// numbers, so running the same sync twice changes nothing the second time. `released`: the highest build numbers
-    /// any release tag holds (a release passes them, see ReleasedBuildNumbers.swift): `increment` then counts from
+    /// numbers, so running the same sync twice changes nothing the second time. `released`: `increment` counts from
     /// the higher of them and the files, so a maintenance or beta branch never reuses another branch's build number.
-    func planVersionSync(version: String, build: String?, environment: [String: String],
-                         released: ReleasedBuildNumbers? = nil) throws -> VersionSync {
-        let current = try readVersions()
+    func plan(version: String, build: String?, environment: [String: String]) throws -> VersionFilePlan {
         // perVersion, or a build given for a version the files do not hold yet: App Store Connect compares
         // CFBundleVersion within one version, so what counts is what the tags show for this very version.
         let iosVersionIsNew = VersionFloor(current).held.map {
             VersionOrder.compare(VersionParts($0.value).core, VersionParts(version).core) != .orderedSame
         } ?? false
         var released = released
-        if released == nil, (iosVersionIsNew && build != nil) || (build == nil && config.buildNumber.counts) {
-            released = try releasedBuildNumbers(filesVersion: VersionFloor(current).held?.value)
-        }
         // buildNumber source "stores": the count goes on from the highest of the files, the tags and the stores.
         var stores: StoreBuildNumbers?
         let releasedBeforeStores = released
-        if build == nil, config.buildNumber.counts, config.buildNumber.source == .stores, let tagged = released {
-            let read = try StoreBuildNumbers.read(self, current: current, version: version, environment: environment)
+        if build == nil, settings.counts, settings.source == .stores, let tagged = released {
+            let read = try self.stores(version)
             var perVersion = false
-            if case .perVersion = config.buildNumber.strategy { perVersion = true }
+            if case .perVersion = settings.strategy { perVersion = true }
             released = read.merged(into: tagged, version: version, perVersion: perVersion)
             stores = read
         }
@@ -39,7 +48,6 @@ extension Workspace {
             ios = build
             android = build
         } else {
-            let settings = config.buildNumber
             switch settings.strategy {
             case .keep:
                 note = "build numbers kept (buildNumber strategy keep)"
@@ -57,7 +65,7 @@ extension Workspace {
                     }
                     note = "no file holds a build number; only the version is written"
                 } else if !marketingOnly.changes.contains(where: \.isChanged) && !buildDrift
-                            && filesWereLastSynced(to: version, current: current) {
+                            && LastSyncedVersion.filesWereLastSynced(to: version, current: current, gitDir: gitDir, tags: tags()) {
                     note = "every file already holds \(version); build numbers kept (pass --build N to set them)"
                 } else {
                     // A platform no file holds stays without a build number, whatever the tags hold.
@@ -93,13 +101,13 @@ extension Workspace {
             throw CLIFailure(message: "\(site.map { "\($0.path):\($0.line)" } ?? configDisplayPath): iOS build \(ios) for \(VersionParts(version).core) is not above \(released.build), which release \(released.tag) already uploaded for that version; each upload of a version needs a higher CFBundleVersion than the last (TN2420): pass --build \(next) or higher")
         }
         let plan = try plan(current, version: version, ios: ios, android: android)
-        try checkBuildNumberJumps(plan, current: current, explicitBuild: build != nil)
-        var sync = VersionSync(current: current, plan: plan, note: note)
+        try checkBuildNumberJumps(plan, explicitBuild: build != nil)
+        var made = VersionFilePlan(current: current, plan: plan, note: note)
         if let stores, note == nil {
-            sync.buildSources = stores.sourceLines(ios: ios, android: android, current: current, released: releasedBeforeStores,
-                                                   version: version, settings: config.buildNumber)
+            made.buildSources = stores.sourceLines(ios: ios, android: android, current: current, released: releasedBeforeStores,
+                                                   version: version, settings: settings)
         }
-        return sync
+        return made
     }
 
     /// The plan over the files as read: in memory, nothing read again.
@@ -118,9 +126,9 @@ extension Workspace {
     private func refuseReusedBuild(_ settings: BuildNumberSettings, version: String, current: CurrentVersions,
                                    ios: String?, android: String?) throws {
         guard case .fromVersion(_, let prereleaseDigits) = settings.strategy, prereleaseDigits == 0,
-              !filesWereLastSynced(to: version, current: current) else { return }
+              !LastSyncedVersion.filesWereLastSynced(to: version, current: current, gitDir: gitDir, tags: tags()) else { return }
         // Files keeping only the core cannot tell betas apart; the record of the last sync in this clone can.
-        if let record = SyncRecord.read(gitDir: repository.gitDir), record.fingerprint == SyncRecord.fingerprint(current),
+        if let record = SyncRecord.read(gitDir: gitDir), record.fingerprint == SyncRecord.fingerprint(current),
            record.version == version { return }
         // The first build number in the files that the new one would merely repeat.
         func same(_ a: String, _ b: String?) -> Bool { b.map { CurrentVersions.normalizeBuild(a) == CurrentVersions.normalizeBuild($0) } ?? false }
@@ -184,5 +192,48 @@ extension Workspace {
         case .ios?: return first([.iosBuild, .build], value: current.highestIOSBuild)
         case nil: return nil
         }
+    }
+
+    /// Refuses a planned sync that would move a build number further than `buildNumber.maxJump` (default
+    /// 10000; for Android also 1 % of what is left below Google Play's cap) in one go: such a number cannot be
+    /// taken back once a store has it. Names the file, the two numbers and the fix.
+    private func checkBuildNumberJumps(_ plan: SyncPlan, explicitBuild: Bool) throws {
+        guard settings.maxJump > 0 else { return }
+        // fromVersion derives the number from the version by a formula the team chose (a major release moves
+        // it by 10000 with the default digits): its moves are the formula's, not an accident to catch.
+        if case .fromVersion = settings.strategy, !explicitBuild { return }
+        for change in plan.changes where change.isChanged {
+            for location in change.locations where location.indirection == nil && location.field != .marketing {
+                guard let new = change.target.value(for: location.field) else { continue }
+                let android = location.field == .androidBuild || location.field == .build
+                guard let excess = BuildNumberJump.excess(from: location.value, to: new, android: android,
+                                                          limit: settings.maxJump) else { continue }
+                let name = location.context ?? VersionFileText.fieldName(location.field)
+                let by = excess.by == Int.max ? "" : " (+\(excess.by))"
+                let undo = android ? "Google Play never accepts a lower versionCode once one is uploaded"
+                    : "a store never takes a build number back once a build is uploaded"
+                throw CLIFailure(message: "\(change.path):\(location.line): \(name) would jump from \(location.value) to \(new)\(by), "
+                    + "more than the \(excess.allowed) one sync may move a build number; \(undo) "
+                    + "(\(jumpFix(field: location.field, explicitBuild: explicitBuild)))")
+            }
+        }
+    }
+
+    private func jumpFix(field: VersionField, explicitBuild: Bool) -> String {
+        let allow = "if the jump is intended, set \"maxJump\" under \"buildNumber\" in \(configDisplayPath) (0 turns the check off)"
+        if explicitBuild { return "check the number given to --build; \(allow)" }
+        if case .increment = settings.strategy, settings.shared {
+            // The shared counter took the other platform's higher number: name where it lives.
+            let other: [VersionField] = field == .iosBuild ? [.androidBuild, .build] : [.iosBuild, .build]
+            let highest = field == .iosBuild ? current.highestAndroidBuild : current.highestIOSBuild
+            for file in current.files {
+                for location in file.locations where location.indirection == nil && other.contains(location.field)
+                    && location.value == highest {
+                    return "the shared build counter follows \(location.value) in \(file.entry.path):\(location.line); "
+                        + "count iOS and Android separately with \"buildNumber\": {\"shared\": false}, or \(allow)"
+                }
+            }
+        }
+        return "check buildNumber strategy \(settings.summary); \(allow)"
     }
 }

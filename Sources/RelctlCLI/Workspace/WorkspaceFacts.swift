@@ -1,6 +1,13 @@
 import RelctlCore
 import RelctlFiles
+import RelctlGit
 
+/// The facts of a run that the phases share, each read once per run and per project (a project's workspace has its
+/// own, `forProject`): the release tags (`releaseTags`, one listing), the configured version files
+/// (`readVersions`) and their floor; the pending major-release marker is read at open (`Workspace.pendingMajor`),
+/// the changelog through `ChangelogText`. The phases are handed these values; the rules over them are functions of
+/// the values (VersionFilePlan, BaseCheck, ReleaseTags, LastSyncedVersion…), not members of `Workspace`.
+///
 /// The configured version files of one command run, read and parsed once: `current`, `sync`, `adopt`, the version
 /// floor of `next` and `status`, and `release` (its floor, then its plan) all ask `Workspace.readVersions`, which
 /// reads each file (and each file an Xcode project refers to) once per run. The one deliberate second read is
@@ -12,7 +19,25 @@ final class VersionFileCache {
 }
 
 extension Workspace {
-    var configDisplayPath: String { config.path ?? Config.fileName }
+    /// The release tags of `tagFormat` and `versionScheme`, listed and parsed once per run (`ReleaseTags`): a
+    /// project's, without the tags another project's format claims.
+    func releaseTags() throws -> ReleaseTags {
+        if let tags = releaseTagsCache.tags { return tags }
+        let format = try TagFormat(config.tagFormat)
+        let tags = ReleaseTags(listed: ownTagNames(try tagListing.names(repository), format: format), format: format,
+                               scheme: config.versionScheme)
+        releaseTagsCache.tags = tags
+        return tags
+    }
+
+    /// The floor of the configured files; nil when none is configured or a file cannot be read (the command that
+    /// writes reports that itself).
+    func versionFloor() -> VersionFloor? {
+        guard !config.files.isEmpty, let current = try? readVersions() else { return nil }
+        return VersionFloor(current)
+    }
+
+    var configDisplayPath: String { config.displayPath }
 
     /// The configured version files; none is an error pointing at `relctl init`.
     func versionFileEntries() throws -> [FileEntry] {
