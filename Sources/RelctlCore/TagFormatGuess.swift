@@ -63,7 +63,9 @@ public struct TagFormatGuess: Sendable, Equatable {
         guard !chars[buildEnd...].contains(where: \.isNumber) else { return nil }
         let separator = String(chars[end..<buildStart])
         // A dot after the version would be part of it (`v1.7.0.4` is read as one version): only other separators.
-        guard !separator.contains(".") || separator.count > 1 else { return nil }
+        // `-rc.18`, `-beta.2` are prereleases of the version, not a build after it.
+        guard !separator.contains(".") || separator.count > 1,
+              !(separator.hasPrefix("-") && separator.contains(where: \.isLetter)) else { return nil }
         let pattern = String(chars[..<first]) + TagFormat.placeholder + separator + TagFormat.buildPlaceholder + String(chars[buildEnd...])
         return (pattern, String(chars[first..<end]))
     }

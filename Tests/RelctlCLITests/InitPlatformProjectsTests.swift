@@ -77,13 +77,21 @@ struct InitPlatformProjectsTests {
         #expect(initRun.stderr.contains("warning: the files disagree (marketing"), "\(initRun.stderr)")
     }
 
+    /// Two apps (three-digit slots): fromVersion with its digits.
+    @Test func threeDigitSlotsAreWrittenWithTheirDigits() throws {
+        let repo = try kmpApp(ios: "6.1.7", iosBuild: "6001007", android: "1.0.3", versionCode: "1000003")
+        let initRun = relctl(["init"], in: repo.path)
+        #expect(initRun.code == 0, "\(initRun.stderr)")
+        #expect(try repo.read(".relctl.json").hasSuffix("  \"buildNumber\": {\n    \"strategy\": \"fromVersion\",\n    \"digits\": [\n      3,\n      3\n    ]\n  }\n}\n"))
+    }
+
+    /// One version's build number proves nothing (10203 for 1.2.3 may be counted by hand): increment.
     @Test(arguments: [
-        ("20304", "2.3.4", "fromVersion", "\n    \"strategy\": \"fromVersion\"\n  }"),
-        ("2003004", "2.3.4", "fromVersion", "\n    \"strategy\": \"fromVersion\",\n    \"digits\": [\n      3,\n      3\n    ]\n  }"),
+        ("20304", "2.3.4", "increment", "\n    \"strategy\": \"increment\",\n    \"shared\": true\n  }"),
         ("20305", "2.3.4", "increment", "\n    \"strategy\": \"increment\",\n    \"shared\": true\n  }"),
         ("1", "0.0.1", "increment", "\n    \"strategy\": \"increment\",\n    \"shared\": true\n  }"),
     ])
-    func oneAppsBuildsDerivedFromItsVersionAreFromVersion(versionCode: String, version: String, strategy: String, buildNumber: String) throws {
+    func oneAppsBuildIsCountedOn(versionCode: String, version: String, strategy: String, buildNumber: String) throws {
         let repo = try TestRepository()
         try repo.write("settings.gradle", "include ':app'\n")
         try repo.write("app/build.gradle", "android {\n    defaultConfig {\n        versionCode \(versionCode)\n        versionName \"\(version)\"\n    }\n}\n")

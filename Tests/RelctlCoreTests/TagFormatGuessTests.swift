@@ -77,8 +77,10 @@ struct TagFormatGuessBuildTests {
 struct BuildNumberGuessTests {
     @Test func theDigitsEveryPairFollows() {
         #expect(BuildNumberGuess.fromVersionDigits([("6.1.7", "60107"), ("1.0.3", "10003")]) == [2, 2])
-        #expect(BuildNumberGuess.fromVersionDigits([("2.3.4", "2003004")]) == [3, 3])
-        #expect(BuildNumberGuess.fromVersionDigits([("2.3.4", "203004")]) == [2, 3])
+        #expect(BuildNumberGuess.fromVersionDigits([("2.3.4", "2003004"), ("1.0.0", "1000000")]) == [3, 3])
+        #expect(BuildNumberGuess.fromVersionDigits([("2.3.4", "203004"), ("1.2.0", "102000")]) == [2, 3])
+        // One version's build is not enough.
+        #expect(BuildNumberGuess.fromVersionDigits([("2.3.4", "20304"), ("2.3.4", "20304")]) == nil)
         #expect(BuildNumberGuess.fromVersionDigits([("6.1.7", "60107"), ("6.1.7", "60108")]) == nil)
         #expect(BuildNumberGuess.fromVersionDigits([("0.0.1", "1")]) == nil)
         #expect(BuildNumberGuess.fromVersionDigits([]) == nil)
@@ -91,5 +93,13 @@ extension BuildNumberGuessTests {
     @Test func oneDigitSlotsAreNotGuessed() {
         #expect(BuildNumberGuess.fromVersionDigits([("2.6.0", "260")]) == nil)
         #expect(BuildNumberGuess.fromVersionDigits([("4.1.2", "412")]) == nil)
+    }
+}
+
+extension TagFormatGuessBuildTests {
+    /// A prerelease is no build: `v3.38.0-rc.18` keeps the format `v{version}` (its channel tells the rest).
+    @Test(arguments: ["v3.38.0-rc.18", "2.1.0-beta.2", "v1.0.0-alpha1"])
+    func aPrereleaseIsNoBuild(name: String) {
+        #expect(TagFormatGuess.formatAndVersion(name) == nil, "\(String(describing: TagFormatGuess.formatAndVersion(name)))")
     }
 }
