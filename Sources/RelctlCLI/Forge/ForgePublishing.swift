@@ -47,7 +47,7 @@ enum ForgePublishing {
     /// exists (a maintenance release).
     static func release(of tag: String, repository: Repository, config: Config, root: String) throws -> ForgeReleases.Release {
         guard let reference = try repository.tag(named: tag), let commit = try repository.commit(of: reference) else {
-            throw CLIFailure(message: "tag \(tag) does not exist here; fetch it (git fetch --tags) or name a release tag (git tag --list)")
+            throw Problem("tag \(tag) does not exist here; fetch it (git fetch --tags) or name a release tag (git tag --list)")
         }
         let version = self.version(of: tag, format: config.tagFormat)
         var body: String?
@@ -61,7 +61,7 @@ enum ForgePublishing {
             body = notes(fromTagMessage: message, tag: tag)
         }
         guard let body else {
-            throw CLIFailure(message: "the changelog at \(tag) (\(config.changelogPath ?? "none configured")) has no section for \(version) and \(tag) is not an annotated tag with notes; make the release by hand on the forge")
+            throw Problem("the changelog at \(tag) (\(config.changelogPath ?? "none configured")) has no section for \(version) and \(tag) is not an annotated tag with notes; make the release by hand on the forge")
         }
         let parsed = try? SemanticVersion.parse(version)
         var latest = true
@@ -177,8 +177,8 @@ enum ForgePublishing {
             } catch let failure as ForgeReleases.Failure {
                 context.output.error(failure.message)
                 failed = true
-            } catch let failure as CLIFailure {
-                context.output.error("the forge release of \(tag) was not made: \(failure.message)")
+            } catch let failure as Problem {
+                context.output.error("the forge release of \(tag) was not made: \(failure.rendered())")
                 failed = true
             } catch {
                 context.output.error("the forge release of \(tag) was not made: \(error)")

@@ -18,7 +18,7 @@ struct ForgeSettings: Equatable {
 extension Config {
     static let forgeKeys = ["forge"]
 
-    mutating func parseForge(_ object: StrictObject) throws(ConfigError) {
+    mutating func parseForge(_ object: StrictObject) throws(Problem) {
         guard let forge = try object.object("forge") else { return }
         try forge.rejectUnknownKeys(ForgeSettings.keys)
         var settings = ForgeSettings()

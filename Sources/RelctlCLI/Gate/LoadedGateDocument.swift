@@ -112,7 +112,7 @@ extension Workspace {
     /// `gate` of the config; an error saying how to add it when there is none.
     func gateSettings() throws -> GateSettings {
         guard let gate = config.gate else {
-            throw CLIFailure(message: "\(configDisplayPath): no version gate is configured; add \(GateSettings.example) (or \"format\": \"json\" for a plain document your API serves)")
+            throw Problem("\(configDisplayPath): no version gate is configured; add \(GateSettings.example) (or \"format\": \"json\" for a plain document your API serves)")
         }
         return gate
     }

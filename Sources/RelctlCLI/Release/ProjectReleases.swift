@@ -133,9 +133,9 @@ enum ProjectReleases {
                 pushed = true
             } catch let lost as PushLostRace {
                 let undone = transaction.undo(applied, repository: opened.repository)
-                throw CLIFailure(message: "\(lost.message); nothing was pushed and the local release of \(tags.joined(separator: ", ")) was undone (\(undone)): pull it with its tags and rerun (git pull --rebase --tags \(request.remote) \(Publishing.shortBranch(applied.branch ?? "")), then relctl release --push)")
-            } catch let failure as CLIFailure {
-                pushFailure = failure.message
+                throw Problem("\(lost.message); nothing was pushed and the local release of \(tags.joined(separator: ", ")) was undone (\(undone)): pull it with its tags and rerun (git pull --rebase --tags \(request.remote) \(Publishing.shortBranch(applied.branch ?? "")), then relctl release --push)")
+            } catch let failure as Problem {
+                pushFailure = failure.rendered()
             }
         }
         let reports = planned.map { ($0.name, ReleaseReport($0.plan, commit: applied.commit?.hex, pushed: pushed, dryRun: false)) }
@@ -147,8 +147,8 @@ enum ProjectReleases {
             do {
                 _ = try Publishing.republish(item.tag, reason: item.reason, repository: item.workspace.repository, remote: request.remote,
                                              dryRun: false, config: item.workspace.config, context: context)
-            } catch let failure as CLIFailure {
-                pushFailure = (pushFailure.map { $0 + "; " } ?? "") + failure.message
+            } catch let failure as Problem {
+                pushFailure = (pushFailure.map { $0 + "; " } ?? "") + failure.rendered()
             }
         }
         if let pushFailure { output.error(pushFailure) }

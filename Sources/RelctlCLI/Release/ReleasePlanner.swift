@@ -52,8 +52,8 @@ enum ReleasePlanner {
                     }
                     writes.append(change.write)
                 }
-            } catch let failure as CLIFailure {
-                problems.append(Problem(failure.message))
+            } catch let failure as Problem {
+                problems.append(failure)
             } catch let problem as FileEditError {
                 problems.append(Problem(problem))
             }
@@ -98,7 +98,7 @@ enum ReleasePlanner {
                 writes += planned.writes
                 if let problem = planned.problem { problems.append(Problem(problem)) }
             } catch {
-                problems.append(Problem(error.message))
+                problems.append(error)
             }
         }
 

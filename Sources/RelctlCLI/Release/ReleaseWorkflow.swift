@@ -46,7 +46,7 @@ enum ReleaseWorkflow {
         }
 
         let analysis = try workspace.analyze()
-        if analysis.cannotNumber, let reason = analysis.reason { throw CLIFailure(message: reason) }
+        if analysis.cannotNumber, let reason = analysis.reason { throw Problem(reason) }
         // A maintenance branch releases only inside its range: a commit leaving it is refused, never clamped.
         let outOfRange = analysis.rangeProblems(mainBranch: workspace.mainBranch)
         if !outOfRange.isEmpty { throw PreflightFailure(problems: outOfRange.map { Problem($0) }) }
@@ -102,9 +102,9 @@ enum ReleaseWorkflow {
                 // Another release reached the remote first: this one must never be published. Undone here, so
                 // pulling and rerunning makes the next release from the remote's history.
                 let undone = transaction.undo(applied, repository: workspace.repository)
-                throw CLIFailure(message: "\(lost.message); nothing was pushed and the local release \(plan.version) was undone (\(undone)): pull it with its tags and rerun (git pull --rebase --tags \(request.remote) \(Publishing.shortBranch(applied.branch ?? "")), then relctl release --push)")
-            } catch let failure as CLIFailure {
-                pushFailure = failure.message
+                throw Problem("\(lost.message); nothing was pushed and the local release \(plan.version) was undone (\(undone)): pull it with its tags and rerun (git pull --rebase --tags \(request.remote) \(Publishing.shortBranch(applied.branch ?? "")), then relctl release --push)")
+            } catch let failure as Problem {
+                pushFailure = failure.rendered()
             }
         }
 
@@ -204,9 +204,9 @@ enum ReleaseWorkflow {
                                                                 config: workspace.config, context: context)
             } catch let failure as ForgeReleases.Failure {
                 forgeFailure = failure.message
-            } catch let failure as CLIFailure {
+            } catch let failure as Problem {
                 ForgePublishing.remember(tag, gitDir: workspace.repository.gitDir)
-                forgeFailure = "\(tag) is released and on '\(request.remote)', but its forge release was not made: \(failure.message)"
+                forgeFailure = "\(tag) is released and on '\(request.remote)', but its forge release was not made: \(failure.rendered())"
             }
         }
         if let forgeFailure { output.error(forgeFailure) }

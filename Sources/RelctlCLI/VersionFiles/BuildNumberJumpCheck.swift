@@ -21,7 +21,7 @@ extension Workspace {
                 let by = excess.by == Int.max ? "" : " (+\(excess.by))"
                 let undo = android ? "Google Play never accepts a lower versionCode once one is uploaded"
                     : "a store never takes a build number back once a build is uploaded"
-                throw CLIFailure(message: "\(change.path):\(location.line): \(name) would jump from \(location.value) to \(new)\(by), "
+                throw Problem("\(change.path):\(location.line): \(name) would jump from \(location.value) to \(new)\(by), "
                     + "more than the \(excess.allowed) one sync may move a build number; \(undo) "
                     + "(\(jumpFix(field: location.field, current: current, explicitBuild: explicitBuild)))")
             }
