@@ -4,7 +4,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps test-deps build release-build demo check test test-plain opens sanitize asan tsan bench clean release install uninstall
+.PHONY: deps test-deps build release-build demo check test test-plain opens format-lint sanitize asan tsan bench clean release install uninstall
 
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libgit2 || ! pkg-config --exists libcrypto; then \
@@ -47,14 +47,23 @@ demo: deps
 # The edit loop's check (one debug build; no sanitizer build, no libFuzzer build): the package and its tests built,
 # the plain suite, which holds the golden transcripts, the differential tests and the seeded fuzz pass, then the
 # read-once check. Not the gate: `make test` is (.ci/run).
-check: test-deps
+check: test-deps format-lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	scripts/count-opens --check 1 "$$($(SWIFT) build --show-bin-path)/relctl"
 
+# The toolchain's formatter (swift-format 6.3.1) in lint mode with the house configuration, .swift-format (4-space
+# indentation, lines up to 160 characters, the rules the code keeps). Its findings are printed as warnings and do not
+# fail the build yet: the tree still has about 3,700 layout findings (indentation of wrapped lines, line breaks,
+# lines over 160 characters). FORMAT_LINT_FLAGS=--strict makes any finding fail, once the tree is clean; files are
+# fixed as they are touched, never by running `swift format format` over the whole tree.
+FORMAT_LINT_FLAGS ?=
+format-lint:
+	$(SWIFT) format lint $(FORMAT_LINT_FLAGS) --recursive Sources Tests Package.swift
+
 # The whole suite: the plain debug run, the read-once check, then again under AddressSanitizer and
 # ThreadSanitizer, then a short libFuzzer pass over every harness.
-test: test-plain opens sanitize
+test: format-lint test-plain opens sanitize
 	$(MAKE) fuzz FUZZ_SECONDS=10
 
 test-plain: test-deps

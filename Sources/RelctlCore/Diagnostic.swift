@@ -67,6 +67,12 @@ public struct Problem: Diagnostic, Sendable, Hashable {
         self.hint = hint
     }
 
+    /// `diagnostic` with `clause` added to its message after a semicolon (`; nothing was changed`), its place, hint
+    /// and severity kept: what a caller adds to an error it passes on, without flattening it to text.
+    public init(_ diagnostic: any Diagnostic, adding clause: String) {
+        self.init(diagnostic.message + "; " + clause, at: diagnostic.location, hint: diagnostic.hint, severity: diagnostic.severity)
+    }
+
     /// Any diagnostic as a problem with the same severity, place, message and hint.
     public init(_ diagnostic: any Diagnostic) {
         self.init(diagnostic.message, at: diagnostic.location, hint: diagnostic.hint, severity: diagnostic.severity)

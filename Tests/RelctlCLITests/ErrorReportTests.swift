@@ -26,10 +26,10 @@ struct ErrorReportTests {
     }
 
     @Test func configAndStoreRuleErrorsAreDiagnosticsToo() {
-        #expect(report(ConfigError(path: ".relctl.json", line: 3, message: "unknown key 'tagFromat'; did you mean 'tagFormat'?"))
+        #expect(report(Problem("unknown key 'tagFromat'; did you mean 'tagFormat'?", at: DiagnosticLocation(path: ".relctl.json", line: 3)))
             == ("error: .relctl.json:3: unknown key 'tagFromat'; did you mean 'tagFormat'?\n", 1))
         #expect(report(StoreRuleViolation(message: "m", rule: "r", fix: "f")) == ("error: m (rule: r; fix: f)\n", 1))
-        #expect(report(CLIFailure(message: "the repository has no commits yet")) == ("error: the repository has no commits yet\n", 1))
+        #expect(report(Problem("the repository has no commits yet")) == ("error: the repository has no commits yet\n", 1))
     }
 
     /// Each diagnostic is printed with its severity's label; a preflight prints every problem with its own
@@ -45,7 +45,7 @@ struct ErrorReportTests {
             nothing was changed (3 preflight problems)
 
             """, 1))
-        #expect(Problem(ConfigError(path: ".relctl.json", line: 3, message: "m")).severity == .error)
+        #expect(Problem(Problem("m", at: DiagnosticLocation(path: ".relctl.json", line: 3))).severity == .error)
         #expect(Problem(Problem("w", severity: .warning)).severity == .warning)
     }
 

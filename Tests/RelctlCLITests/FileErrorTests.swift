@@ -32,8 +32,8 @@ struct FileErrorTests {
         let before = try repo.snapshot()
         let result = relctl(["release"], in: repo.path, environment: fixedDate)
         #expect(result.code == 1, "\(result.stderr)")
-        // One line: relative path, one `error:`.
-        #expect(result.stderr == "error: CHANGELOG.md: is a symbolic link to docs/CHANGES.md (point the files entry / changelog.path at the real file); nothing was changed\n",
+        // One line: relative path, one `error:`, the fix in parentheses last.
+        #expect(result.stderr == "error: CHANGELOG.md: is a symbolic link to docs/CHANGES.md; nothing was changed (point the files entry / changelog.path at the real file)\n",
                 "\(result.stderr)")
         #expect(try repo.snapshot() == before)
         #expect(isSymbolicLink(repo.path + "/CHANGELOG.md"))

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import RelctlTestSupport
 @testable import RelctlCLI
+import RelctlCore
 
 /// `release --push` and `publish-release` against loopback fakes of GitHub's and GitLab's release APIs (their real
 /// paths, headers and JSON): created, updated on a rerun (never a second), prerelease and "latest" flags, a forge
@@ -405,9 +406,9 @@ struct ForgeReleaseTests {
     }
 
     @Test func forgeConfigErrors() {
-        #expect(throws: ConfigError.self) { try Config.parse(#"{"forge": {"provider": "bitbucket"}}"#, path: ".relctl.json") }
-        #expect(throws: ConfigError.self) { try Config.parse(#"{"forge": {"repository": "nope"}}"#, path: ".relctl.json") }
-        #expect(throws: ConfigError.self) { try Config.parse(#"{"forge": {"relases": true}}"#, path: ".relctl.json") }
+        #expect(throws: Problem.self) { try Config.parse(#"{"forge": {"provider": "bitbucket"}}"#, path: ".relctl.json") }
+        #expect(throws: Problem.self) { try Config.parse(#"{"forge": {"repository": "nope"}}"#, path: ".relctl.json") }
+        #expect(throws: Problem.self) { try Config.parse(#"{"forge": {"relases": true}}"#, path: ".relctl.json") }
         #expect((try? Config.parse(#"{"forge": {"provider": "gitlab", "releases": true}}"#, path: ".relctl.json"))?.forgeSettings?.provider == .gitlab)
     }
 }

@@ -325,6 +325,22 @@ struct GoldenOutputErrorTests {
         #expect(try repo.snapshot() == before)
     }
 
+    /// Planning's problems are a list, not the first one found: a version file relctl cannot write (a computed
+    /// versionName), a changelog that is not UTF-8 and a committer date that is no date are three lines in one run,
+    /// with the dry run failing the same way, and nothing written.
+    @Test(arguments: [(["release"], "errors/planning-problems.txt"), (["release", "--dry-run"], "errors/planning-problems--dry-run.txt")])
+    func planningProblemsAllAtOnce(_ arguments: [String], _ name: String) throws {
+        let repo = try GoldenApp.harbor()
+        try repo.write("android/app/build.gradle", try repo.read("android/app/build.gradle")
+            .replacingOccurrences(of: "versionName \"2.4.1\"", with: "versionName computeVersionName()"))
+        // "Café" in Latin-1: the é is the one byte 0xE9.
+        try Data(Array("# Changelog\n\nCaf".utf8) + [0xE9] + Array("\n".utf8)).write(to: URL(fileURLWithPath: repo.path + "/CHANGELOG.md"))
+        try repo.commitAll("chore: a computed versionName and a Latin-1 changelog")
+        let before = try repo.snapshot()
+        expectGoldenRun(repo, arguments, name, environment: ["GIT_COMMITTER_DATE": "not a date"])
+        #expect(try repo.snapshot() == before)
+    }
+
     @Test func versionBackwards() throws {
         let repo = try GoldenApp.harbor()
         let before = try repo.snapshot()

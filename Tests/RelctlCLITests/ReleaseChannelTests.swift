@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import RelctlTestSupport
 @testable import RelctlCLI
+import RelctlCore
 
 // Release channels end to end on real repositories with branches and tags: prereleases for TestFlight and the Play
 // tracks, their promotion, maintenance branches and hotfixes, and build numbers that only go up across all of them.
@@ -486,7 +487,7 @@ struct BranchesConfigTests {
          ".relctl.json:2: 'changelog.prereleases' must be true or false, not a string"),
     ])
     func badEntriesAreRefusedWithTheirLine(text: String, message: String) throws {
-        #expect(throws: ConfigError.self) { try Config.parse(text, path: ".relctl.json") }
+        #expect(throws: Problem.self) { try Config.parse(text, path: ".relctl.json") }
         do {
             _ = try Config.parse(text, path: ".relctl.json")
         } catch {

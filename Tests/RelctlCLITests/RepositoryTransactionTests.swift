@@ -4,6 +4,7 @@ import RelctlFiles
 import RelctlGit
 import RelctlTestSupport
 @testable import RelctlCLI
+import RelctlCore
 
 /// The one transaction, in process: several tags in one commit (the projects of a monorepo released together, a tag
 /// each), all made or none.
@@ -51,7 +52,7 @@ struct RepositoryTransactionTests {
         do {
             _ = try transaction.apply(repository: repository, faults: FaultInjection(["RELCTL_TEST_FAULT": "after-tag"]))
             Issue.record("the fault did not fail the transaction")
-        } catch let failure as CLIFailure {
+        } catch let failure as Problem {
             #expect(failure.message == "the release failed: injected fault at after-tag; everything was restored")
         }
         #expect(try repo.snapshot() == snapshot)

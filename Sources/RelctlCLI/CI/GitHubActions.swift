@@ -1,4 +1,5 @@
 import Foundation
+import RelctlCore
 
 /// GitHub Actions: workflow commands on stderr (`::warning title=…::…`), step outputs appended to the file
 /// `$GITHUB_OUTPUT` names, the job summary to `$GITHUB_STEP_SUMMARY`'s, `GITHUB_TOKEN` for pushes.
@@ -18,17 +19,27 @@ struct GitHubActions: CIProvider {
     var logShowsColor: Bool { false }
     var tokenVariables: [String] { ["GITHUB_TOKEN"] }
 
-    /// `::warning title=<title>::<message>`, with `%`, CR and LF escaped in both parts and `:` and `,` also in
-    /// the title, as the runner reads workflow commands.
-    func warningAnnotation(title: String, message: String) -> String? {
-        let title = Self.escapeData(title).replacingBytes([0x3A: "%3A", 0x2C: "%2C"])
-        return logSafety.meaning("::warning title=\(title)::\(Self.escapeData(message))")
+    /// `::warning file=<path>,line=<line>,title=<title>::<message>` (`::error`, `::notice` for a note), each
+    /// property only when there is one, with `%`, CR and LF escaped in every part and `:` and `,` also in the
+    /// properties, as the runner reads workflow commands.
+    func annotation(_ severity: Severity, title: String?, location: DiagnosticLocation?, message: String) -> String? {
+        let command = switch severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .note: "notice"
+        }
+        var properties: [String] = []
+        if let location {
+            properties.append("file=" + Self.escapeProperty(location.path))
+            if let line = location.line { properties.append("line=\(line)") }
+        }
+        if let title { properties.append("title=" + Self.escapeProperty(title)) }
+        let head = properties.isEmpty ? "" : " " + properties.joined(separator: ",")
+        return logSafety.meaning("::\(command)\(head)::\(Self.escapeData(message))")
     }
 
-    /// `::error title=<title>::<message>`, escaped as the warning is.
-    func errorAnnotation(title: String, message: String) -> String? {
-        let title = Self.escapeData(title).replacingBytes([0x3A: "%3A", 0x2C: "%2C"])
-        return logSafety.meaning("::error title=\(title)::\(Self.escapeData(message))")
+    static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingBytes([0x3A: "%3A", 0x2C: "%2C"])
     }
 
     /// Entries appended to `$GITHUB_OUTPUT`: `name=value`, or `name<<DELIMITER` with a random delimiter when the value

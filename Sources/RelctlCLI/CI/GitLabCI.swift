@@ -1,3 +1,5 @@
+import RelctlCore
+
 /// GitLab CI: its job log renders ANSI colour although stderr is not a terminal; it has no warning syntax, step
 /// outputs or summary relctl writes to; `GITLAB_TOKEN` or the job's `CI_JOB_TOKEN` for pushes.
 struct GitLabCI: CIProvider {
@@ -10,8 +12,8 @@ struct GitLabCI: CIProvider {
     var logShowsColor: Bool { true }
     var tokenVariables: [String] { ["GITLAB_TOKEN", "CI_JOB_TOKEN"] }
 
-    func warningAnnotation(title: String, message: String) -> String? { nil }
-    func errorAnnotation(title: String, message: String) -> String? { nil }
+    /// GitLab's job log has no annotation syntax: a warning is its `warning:` line alone.
+    func annotation(_ severity: Severity, title: String?, location: DiagnosticLocation?, message: String) -> String? { nil }
     func publish(outputs: [(name: String, value: String)], output: Output) {}
     func publish(summary: String, output: Output) {}
 }

@@ -59,22 +59,22 @@ enum AdoptCommand {
         let current = try workspace.readVersions()
         let floor = VersionFloor(current)
         guard let held = floor.held else {
-            throw CLIFailure(message: "no version file in \(workspace.configDisplayPath) holds a literal marketing version, so there is no version to adopt; list the app's version files in 'files' (relctl init)")
+            throw Problem("no version file in \(workspace.configDisplayPath) holds a literal marketing version, so there is no version to adopt; list the app's version files in 'files' (relctl init)")
         }
         guard floor.agreed else {
             var seen = Set<String>()
             let sites = floor.sites.filter { seen.insert("\($0.path) \($0.value)").inserted }
                 .map { "\($0.path):\($0.line) \($0.value)" }.joined(separator: ", ")
             // Advice that works when followed: syncing below a file's version needs --allow-downgrade.
-            throw CLIFailure(message: "the version files disagree (\(sites)), so relctl cannot tell which version the stores have; write the released one to every file (relctl sync \(held.value) if the stores have \(held.value), the highest; relctl sync <version> --allow-downgrade for a lower one), commit, and run relctl adopt again")
+            throw Problem("the version files disagree (\(sites)), so relctl cannot tell which version the stores have; write the released one to every file (relctl sync \(held.value) if the stores have \(held.value), the highest; relctl sync <version> --allow-downgrade for a lower one), commit, and run relctl adopt again")
         }
         let text = held.value
         guard VersionParts(text).prerelease == nil else {
-            throw CLIFailure(message: "\(held.path):\(held.line): the files hold the prerelease \(text), and a release base is a final version; adopt the last final release instead (write it with relctl sync <version> and commit), or release \(VersionParts(text).core) first")
+            throw Problem("\(held.path):\(held.line): the files hold the prerelease \(text), and a release base is a final version; adopt the last final release instead (write it with relctl sync <version> and commit), or release \(VersionParts(text).core) first")
         }
         let scheme = workspace.config.versionScheme
         guard let version = scheme.parse(text) else {
-            throw CLIFailure(message: "\(held.path):\(held.line): \(text) is not a version of versionScheme \(scheme) (\(scheme.example)); \(schemeFix(text, scheme: scheme, configPath: workspace.configDisplayPath))")
+            throw Problem("\(held.path):\(held.line): \(text) is not a version of versionScheme \(scheme) (\(scheme.example)); \(schemeFix(text, scheme: scheme, configPath: workspace.configDisplayPath))")
         }
         let analysis = try workspace.analyze()
         let json = arguments.has("--json")
@@ -92,15 +92,15 @@ enum AdoptCommand {
         let format = try TagFormat(workspace.config.tagFormat)
         let build = current.highestIOSBuild ?? current.highestAndroidBuild
         if format.carriesBuild && build == nil {
-            throw CLIFailure(message: "tagFormat \"\(workspace.config.tagFormat)\" puts the build number in the tag, but no version file holds one; add the file holding it to 'files' in \(workspace.configDisplayPath), or drop {build} from tagFormat")
+            throw Problem("tagFormat \"\(workspace.config.tagFormat)\" puts the build number in the tag, but no version file holds one; add the file holding it to 'files' in \(workspace.configDisplayPath), or drop {build} from tagFormat")
         }
         let tag = format.tagName(for: version, build: build)
         if let existing = try repository.tag(named: tag) {
             let commit = try repository.commit(of: existing)
-            throw CLIFailure(message: "tag \(tag) already exists on \(commit.map { String($0.hex.prefix(12)) } ?? "an object that is not a commit"), which is not an ancestor of HEAD; merge that release back (git merge \(tag)) instead of adopting")
+            throw Problem("tag \(tag) already exists on \(commit.map { String($0.hex.prefix(12)) } ?? "an object that is not a commit"), which is not an ancestor of HEAD; merge that release back (git merge \(tag)) instead of adopting")
         }
         guard let head = try repository.headCommit() else {
-            throw CLIFailure(message: "the repository has no commits yet; commit the app before adopting its version")
+            throw Problem("the repository has no commits yet; commit the app before adopting its version")
         }
         // Only the files holding the app's version: an extension's Info.plist may have changed at other commits.
         let appFiles = current.files.filter { file in floor.sites.contains { $0.path == file.entry.path } }
@@ -142,7 +142,7 @@ enum AdoptCommand {
         do {
             identities = try repository.identities(environment: context.environment)
         } catch {
-            throw CLIFailure(message: error.message)
+            throw Problem(error.message)
         }
         let noIdentity = "no identity for the tag: set git config user.name and user.email, or GIT_COMMITTER_NAME/GIT_COMMITTER_EMAIL"
         if dryRun {
@@ -151,7 +151,7 @@ enum AdoptCommand {
             context.output.message("dry run: \(tag) would be created; nothing was changed")
             return
         }
-        guard let identities else { throw CLIFailure(message: noIdentity) }
+        guard let identities else { throw Problem(noIdentity) }
         let message = "\(tag)\n\nBaseline set by relctl adopt: the version files held \(text) when relctl was adopted; releases continue from here.\n"
         // Through the one transaction: journaled, so a run killed while git's tag lock exists is finished by the next.
         var transaction = RepositoryTransaction(.init(kind: .adopt, subject: tag, failed: "cannot create \(tag)",

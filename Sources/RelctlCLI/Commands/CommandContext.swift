@@ -15,6 +15,8 @@ struct CommandContext {
         ci = CIProviders.detect(environment)
         // Every line relctl writes from here on is safe to the CI's log parser.
         output.logSafety = ci?.logSafety
+        // and every warning is handed to it as an annotation (`Output.emit`).
+        output.ci = ci
         run = RunState()
     }
 }

@@ -78,7 +78,7 @@ enum InitCommand {
         let dryRun = arguments.has("--dry-run")
         let configExists = FileManager.default.fileExists(atPath: configPath)
         if configExists && !dryRun {
-            throw CLIFailure(message: "\(Config.fileName) already exists in \(root); relctl init never overwrites it (edit it, or delete it and run relctl init again; relctl init --dry-run shows what it would write)")
+            throw Problem("\(Config.fileName) already exists in \(root); relctl init never overwrites it (edit it, or delete it and run relctl init again; relctl init --dry-run shows what it would write)")
         }
         let tracked = (try? Repository(discoveringFrom: root).indexedFiles())?.map { (path: $0.path, size: $0.size) }
         let detected = ProjectDetection.run(root: root, tagNames: (try? Repository(discoveringFrom: root).tagNames()) ?? [])
@@ -100,12 +100,12 @@ enum InitCommand {
         if let detected, detected.projects.isEmpty, detected.workspaceRootIsNoApp,
            found.entries.allSatisfy({ $0.path == "package.json" }) {
             for line in detected.leftOut { context.output.note("left out " + line) }
-            throw CLIFailure(message: "no app found in the workspace (\(detected.source)) of \(root): none of its packages is an app (an app.json/app.config, an android/app module, an ios/*.xcodeproj, a Flutter app), and the workspace root's package.json is not an app; nothing was written (add 'projects' to \(Config.fileName) by hand, see README)")
+            throw Problem("no app found in the workspace (\(detected.source)) of \(root): none of its packages is an app (an app.json/app.config, an android/app module, an ios/*.xcodeproj, a Flutter app), and the workspace root's package.json is not an app; nothing was written (add 'projects' to \(Config.fileName) by hand, see README)")
         }
         let (entries, notes) = (found.entries, found.notes)
         guard !entries.isEmpty else {
             for note in notes { context.output.note(note) }
-            throw CLIFailure(message: "no version files found in \(root) (looked for app.json, app.config.*, package.json, pubspec.yaml, ios/*.xcodeproj, ios/*/Info.plist, */build.gradle(.kts) of an Android app module, gradle.properties, gradle/libs.versions.toml, version.properties, *.xcconfig); nothing was written, add 'files' entries to \(Config.fileName) by hand")
+            throw Problem("no version files found in \(root) (looked for app.json, app.config.*, package.json, pubspec.yaml, ios/*.xcodeproj, ios/*/Info.plist, */build.gradle(.kts) of an Android app module, gradle.properties, gradle/libs.versions.toml, version.properties, *.xcconfig); nothing was written, add 'files' entries to \(Config.fileName) by hand")
         }
         // Read through the texts detection read: each file is opened once.
         let current = found.currentVersions()
@@ -250,14 +250,14 @@ enum InitCommand {
     static func writeConfig(_ text: String, to configPath: String) throws {
         let fd = open(configPath, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard fd >= 0 else {
-            throw CLIFailure(message: "cannot create \(configPath): \(String(cString: strerror(errno)))")
+            throw Problem("cannot create \(configPath): \(String(cString: strerror(errno)))")
         }
         let bytes = Array(text.utf8)
         let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         close(fd)
         guard written == bytes.count else {
             unlink(configPath)
-            throw CLIFailure(message: "cannot write \(configPath); nothing was written")
+            throw Problem("cannot write \(configPath); nothing was written")
         }
     }
 
@@ -286,14 +286,14 @@ enum InitCommand {
         let given = arguments.value("--repo")
         let start = given.map { $0.hasPrefix("/") ? $0 : context.currentDirectory + "/" + $0 } ?? context.currentDirectory
         guard FileManager.default.fileExists(atPath: start) else {
-            throw CLIFailure(message: "'\(given ?? start)' does not exist; pass --repo the path of a git repository")
+            throw Problem("'\(given ?? start)' does not exist; pass --repo the path of a git repository")
         }
         let opened = Result { () throws(GitError) -> Repository in try Repository(discoveringFrom: start) }
         if case .failure(let error) = opened, error.kind == .notARepository {
-            throw CLIFailure(message: "'\(given ?? start)' is not inside a git repository; run relctl init in the app's repository or pass --repo PATH")
+            throw Problem("'\(given ?? start)' is not inside a git repository; run relctl init in the app's repository or pass --repo PATH")
         }
         guard let root = try opened.get().workdir else {
-            throw CLIFailure(message: "'\(start)' is a bare repository; relctl needs a work tree (clone it first)")
+            throw Problem("'\(start)' is a bare repository; relctl needs a work tree (clone it first)")
         }
         return root
     }

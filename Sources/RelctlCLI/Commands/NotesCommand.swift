@@ -48,7 +48,7 @@ enum NotesCommand {
         var settings = config.storeNotes ?? StoreNotesSettings()
         if settings.target(.android) == nil || settings.target(.ios) == nil,
            let only = stores.first, stores.count == 1, settings.target(only) == nil {
-            throw CLIFailure(message: "\(workspace.configDisplayPath) turns the \(only.displayName) notes off (\"storeNotes\": {\"\(only.rawValue)\": false}); drop --store \(only.rawValue) or turn them on")
+            throw Problem("\(workspace.configDisplayPath) turns the \(only.displayName) notes off (\"storeNotes\": {\"\(only.rawValue)\": false}); drop --store \(only.rawValue) or turn them on")
         }
         if !stores.contains(.android) { settings.android = nil }
         if !stores.contains(.ios) { settings.ios = nil }

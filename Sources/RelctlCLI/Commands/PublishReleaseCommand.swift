@@ -39,27 +39,27 @@ enum PublishReleaseCommand {
         let target: ForgeReleases.Target
         switch ForgeReleases.resolve(config: workspace.config, remoteURL: repository.remoteURL(remote), environment: context.environment) {
         case .off:
-            throw CLIFailure(message: "'\(remote)' is not on GitHub or GitLab (its URL does not say so) and .relctl.json names no forge; set \"forge\": {\"provider\": \"github\", \"repository\": \"owner/name\"} (or \"gitlab\") to publish there")
+            throw Problem("'\(remote)' is not on GitHub or GitLab (its URL does not say so) and .relctl.json names no forge; set \"forge\": {\"provider\": \"github\", \"repository\": \"owner/name\"} (or \"gitlab\") to publish there")
         case .unavailable(let why):
-            throw CLIFailure(message: why.replacingOccurrences(of: "<tag>", with: tag))
+            throw Problem(why.replacingOccurrences(of: "<tag>", with: tag))
         case .target(let found):
             target = found
         }
         // The forge would make a tag that is missing there from its default branch: the tag must be pushed, the same.
         let refs = try Publishing.remoteReferences(repository, remote: remote, environment: context.environment)
-        guard let local = try repository.tag(named: tag) else { throw CLIFailure(message: "tag \(tag) does not exist here") }
+        guard let local = try repository.tag(named: tag) else { throw Problem("tag \(tag) does not exist here") }
         guard let there = refs["refs/tags/\(tag)"] else {
-            throw CLIFailure(message: "tag \(tag) is not on '\(remote)'; push it first ('relctl release --push' pushes a release made here, or git push \(remote) refs/tags/\(tag)), then rerun 'relctl publish-release \(tag)'")
+            throw Problem("tag \(tag) is not on '\(remote)'; push it first ('relctl release --push' pushes a release made here, or git push \(remote) refs/tags/\(tag)), then rerun 'relctl publish-release \(tag)'")
         }
         guard there == local.target else {
-            throw CLIFailure(message: "tag \(tag) on '\(remote)' is not the one here (\(there.hex.prefix(12)) there, \(local.target.hex.prefix(12)) here); fetch the remote's tags (git fetch --tags --force \(remote)) and rerun 'relctl publish-release \(tag)'")
+            throw Problem("tag \(tag) on '\(remote)' is not the one here (\(there.hex.prefix(12)) there, \(local.target.hex.prefix(12)) here); fetch the remote's tags (git fetch --tags --force \(remote)) and rerun 'relctl publish-release \(tag)'")
         }
         let outcome: ForgeReleases.Outcome
         do {
             outcome = try ForgeReleases.publish(release, to: target, environment: context.environment)
         } catch {
             ForgePublishing.remember(tag, gitDir: repository.gitDir)
-            throw CLIFailure(message: "the \(target.name) release \(tag) was not made: \(error.message); fix the cause and rerun 'relctl publish-release \(tag)'")
+            throw Problem("the \(target.name) release \(tag) was not made: \(error.message); fix the cause and rerun 'relctl publish-release \(tag)'")
         }
         ForgePublishing.forget(tag, gitDir: repository.gitDir)
         context.output.message("\(outcome.action) the \(target.name) release \(tag): \(outcome.url)")

@@ -61,8 +61,8 @@ enum StatusCommand {
         var interrupted: InterruptedRelease?
         do {
             interrupted = try InterruptedRelease.find(gitDir: workspace.repository.gitDir)
-        } catch let failure as CLIFailure {
-            journalProblem = failure.message
+        } catch let failure as Problem {
+            journalProblem = failure.rendered()
         }
         // buildNumber source "stores": where the next release's build numbers come from.
         let builds = workspace.config.buildNumber.source == .stores

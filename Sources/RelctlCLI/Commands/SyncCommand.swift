@@ -63,7 +63,7 @@ enum SyncCommand {
     static func sync(_ workspace: Workspace, build: String?, _ arguments: ParsedArguments, _ context: CommandContext) throws {
         if !arguments.has("--dry-run"), let interrupted = try InterruptedRelease.find(gitDir: workspace.repository.gitDir, holdingLock: true) {
             // The files hold half a release: writing over them would leave it neither finished nor undoable.
-            throw CLIFailure(message: "release \(interrupted.journal.version) \(interrupted.running ? "is being made" : "was interrupted") (\(ReleaseJournal.path(gitDir: workspace.repository.gitDir))); \(interrupted.advice) before syncing; nothing was written")
+            throw Problem("release \(interrupted.journal.version) \(interrupted.running ? "is being made" : "was interrupted") (\(ReleaseJournal.path(gitDir: workspace.repository.gitDir))); \(interrupted.advice) before syncing; nothing was written")
         }
         let version = try parseVersion(arguments.positionals[0], scheme: workspace.config.versionScheme)
         // The one plan `release` makes too: build numbers are one space for every branch (Play never takes a
@@ -76,7 +76,7 @@ enum SyncCommand {
         let changed = sync.changed
         if let (_, site) = VersionFloor(sync.current).problem(writing: version, refuseEqual: false, lastSyncedTo: { _ in false }) {
             guard arguments.has("--allow-downgrade") else {
-                throw CLIFailure(message: "\(site.path):\(site.line): \(version) is lower than \(site.value), the version this file holds, and the stores refuse a version below the last one; nothing was written (pass --allow-downgrade to write it anyway, e.g. to undo a mistaken sync)")
+                throw Problem("\(site.path):\(site.line): \(version) is lower than \(site.value), the version this file holds, and the stores refuse a version below the last one; nothing was written (pass --allow-downgrade to write it anyway, e.g. to undo a mistaken sync)")
             }
             output.warning("\(version) is lower than \(site.value) in \(site.path):\(site.line); \(dryRun ? "it would be" : "it was") written anyway (--allow-downgrade)")
         }
@@ -157,22 +157,22 @@ enum SyncCommand {
     static func parseVersion(_ text: String, scheme: VersionScheme = .semver) throws -> String {
         let bare = text.hasPrefix("v") || text.hasPrefix("V") ? String(text.dropFirst()) : nil
         if let bare, scheme.parse(bare) != nil {
-            throw CLIFailure(message: "'\(text)' is a tag name, not a version; drop the leading 'v': relctl sync \(bare)")
+            throw Problem("'\(text)' is a tag name, not a version; drop the leading 'v': relctl sync \(bare)")
         }
         switch scheme {
         case .semver:
             do {
                 _ = try SemanticVersion.parse(text)
             } catch {
-                throw CLIFailure(message: "'\(text)' is not a semantic version (\(error.reason)); pass MAJOR.MINOR.PATCH such as 1.3.0, or a prerelease such as 1.3.0-beta.1")
+                throw Problem("'\(text)' is not a semantic version (\(error.reason)); pass MAJOR.MINOR.PATCH such as 1.3.0, or a prerelease such as 1.3.0-beta.1")
             }
         case .majorMinor:
             guard TwoPartVersion(text) != nil else {
-                throw CLIFailure(message: "'\(text)' is not a version of versionScheme \"\(scheme)\"; pass MAJOR.MINOR such as \(scheme.sample), or a prerelease such as \(scheme.sample)-rc.1")
+                throw Problem("'\(text)' is not a version of versionScheme \"\(scheme)\"; pass MAJOR.MINOR such as \(scheme.sample), or a prerelease such as \(scheme.sample)-rc.1")
             }
         case .calendar(let calendar):
             guard calendar.parse(text) != nil else {
-                throw CLIFailure(message: "'\(text)' is not a version of versionScheme \"\(calendar.pattern)\"; pass one such as \(scheme.sample)")
+                throw Problem("'\(text)' is not a version of versionScheme \"\(calendar.pattern)\"; pass one such as \(scheme.sample)")
             }
         }
         return text
@@ -185,7 +185,7 @@ enum SyncCommand {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
               let numbers = Optional(parts.compactMap { Int($0) }), numbers.count == parts.count else {
-            throw CLIFailure(message: "--build '\(text)' is not a positive whole number; pass a build number such as 42 (or, for iOS only, up to three parts such as 1.7.1)")
+            throw Problem("--build '\(text)' is not a positive whole number; pass a build number such as 42 (or, for iOS only, up to three parts such as 1.7.1)")
         }
         return numbers.map(String.init).joined(separator: ".")
     }

@@ -27,7 +27,7 @@ struct BranchRule: Equatable {
     /// Whether `branch` (matching this entry) is a maintenance branch.
     func isMaintenance(_ branch: String) -> Bool { maintenance || range(on: branch) != nil }
 
-    static func parse(_ item: JSONNode, in object: StrictObject) throws(ConfigError) -> BranchRule {
+    static func parse(_ item: JSONNode, in object: StrictObject) throws(Problem) -> BranchRule {
         if let name = item.stringValue {
             guard !name.isEmpty else {
                 throw object.error(item, "'branches' must list branch names as strings or objects, like [\"main\", {\"name\": \"beta\", \"prerelease\": \"beta\"}]")

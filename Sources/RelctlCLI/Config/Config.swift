@@ -76,7 +76,7 @@ extension Config {
         if let explicitPath {
             path = LexicalPath.join(currentDirectory, explicitPath)
             guard FileManager.default.fileExists(atPath: path) else {
-                throw CLIFailure(message: "config file '\(explicitPath)' does not exist; check the --config path")
+                throw Problem("config file '\(explicitPath)' does not exist; check the --config path")
             }
         } else {
             guard let root = repositoryRoot else { return Config() }
@@ -85,7 +85,7 @@ extension Config {
         }
         let display = explicitPath ?? fileName
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw CLIFailure(message: "\(display): cannot read the config file; check its permissions")
+            throw Problem("\(display): cannot read the config file; check its permissions")
         }
         var config = try parse(String(decoding: data, as: UTF8.self), path: display)
         config.absolutePath = path
@@ -98,12 +98,12 @@ extension Config {
     }
 
     /// Parses and validates config text; `path` names the file in messages.
-    static func parse(_ text: String, path: String) throws(ConfigError) -> Config {
+    static func parse(_ text: String, path: String) throws(Problem) -> Config {
         let root: JSONNode
         do {
             root = try JSONDocument.parse(text, allowJSON5: false)
         } catch {
-            throw ConfigError(path: path, line: error.line, message: "not valid JSON: \(error.message) (column \(error.column))")
+            throw Problem("not valid JSON: \(error.message) (column \(error.column))", at: DiagnosticLocation(path: path, line: error.line))
         }
         let object = try StrictObject(root, path: path)
         try object.rejectUnknownKeys(knownKeys + versionFileKeys + gateKeys + storeNotesKeys + storesKeys + forgeKeys)

@@ -7,7 +7,7 @@ package enum ConfigValidation {
             _ = try Config.parse(text, path: path)
             return nil
         } catch {
-            return (error.line, error.message)
+            return (error.location?.line, error.message)
         }
     }
 }

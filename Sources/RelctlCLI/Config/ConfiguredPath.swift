@@ -15,9 +15,9 @@ struct ConfiguredPath: Sendable, Equatable {
 extension Config {
     /// `path`, written under `key` at `line`, as a root-relative path (`./a/../b` is `b`), refused when its text
     /// alone says it is not inside the repository: empty, absolute, or climbing above the root with `..`.
-    static func repositoryPath(_ path: String, key: String, line: Int, configPath: String, example: String) throws(ConfigError) -> String {
-        func refuse(_ what: String) -> ConfigError {
-            ConfigError(path: configPath, line: line, message: "'\(key)' \(what); give it relative to the repository root, like \"\(example)\"")
+    static func repositoryPath(_ path: String, key: String, line: Int, configPath: String, example: String) throws(Problem) -> String {
+        func refuse(_ what: String) -> Problem {
+            Problem("'\(key)' \(what); give it relative to the repository root, like \"\(example)\"", at: DiagnosticLocation(path: configPath, line: line))
         }
         if path.hasPrefix("/") { throw refuse("\"\(path)\" is an absolute path") }
         guard let normalized = LexicalPath.normalize(path) else { throw refuse("\"\(path)\" is outside the repository") }
@@ -33,12 +33,11 @@ extension Config {
     /// Every configured path, followed through the file system under `root`: a symbolic link on the way (a folder or
     /// the file) that leads outside the repository, or nowhere, is refused with the key and the line. Nothing has
     /// been read or written yet when this runs (`Config.load`).
-    func checkPathsInside(root: String) throws(ConfigError) {
+    func checkPathsInside(root: String) throws(Problem) {
         for configured in paths {
             guard let normalized = LexicalPath.normalize(configured.path),
                   let escape = RepositoryConfinement.escapingLink(normalized, root: root) else { continue }
-            throw ConfigError(path: path ?? Config.fileName, line: configured.line,
-                              message: "'\(configured.key)' \"\(configured.path)\" is outside the repository: \(escape.link) is a symbolic link to \(escape.target); relctl writes only inside the repository, so name the real file inside it or replace the link with the folder itself")
+            throw Problem("'\(configured.key)' \"\(configured.path)\" is outside the repository: \(escape.link) is a symbolic link to \(escape.target); relctl writes only inside the repository, so name the real file inside it or replace the link with the folder itself", at: DiagnosticLocation(path: path ?? Config.fileName, line: configured.line))
         }
     }
 }

@@ -59,7 +59,7 @@ extension Config {
     static let versionFileKeys = ["files", "buildNumber"]
 
     /// Reads `files` and `buildNumber` from the config's root object.
-    mutating func parseVersionFileKeys(_ object: StrictObject) throws(ConfigError) {
+    mutating func parseVersionFileKeys(_ object: StrictObject) throws(Problem) {
         if let items = try object.array("files") {
             var seen: [String: Int] = [:]
             var entries: [FileEntry] = []
@@ -68,8 +68,7 @@ extension Config {
                 do {
                     entry = try FileEntry(from: item, configPath: object.path)
                 } catch {
-                    throw ConfigError(path: object.path, line: error.line,
-                                      message: "'files': " + error.message + (error.hint.map { " (\($0))" } ?? ""))
+                    throw Problem("'files': " + error.message + (error.hint.map { " (\($0))" } ?? ""), at: DiagnosticLocation(path: object.path, line: error.line))
                 }
                 if let first = seen[entry.path] {
                     throw object.error(item, "'files': \(entry.path) is listed twice (also at line \(first)); keep one entry per file")
@@ -95,7 +94,7 @@ extension BuildNumberSettings {
                               "digits": "fromVersion", "prereleaseDigits": "fromVersion", "start": "perVersion"]
 
     /// Strict decoding of `{"strategy": "env", "variable": "GITHUB_RUN_NUMBER", "offset": 1000}`.
-    init(_ object: StrictObject) throws(ConfigError) {
+    init(_ object: StrictObject) throws(Problem) {
         try object.rejectUnknownKeys(Self.keys)
         line = object.node.line
         var name = "increment"
@@ -110,8 +109,7 @@ extension BuildNumberSettings {
         }
         for member in object.node.objectMembers ?? [] {
             if let owner = Self.keyStrategy[member.key], owner != name {
-                throw ConfigError(path: object.path, line: member.keyLine,
-                                  message: "'buildNumber.\(member.key)' applies only to strategy \"\(owner)\", not \"\(name)\"; remove it or set \"strategy\": \"\(owner)\"")
+                throw Problem("'buildNumber.\(member.key)' applies only to strategy \"\(owner)\", not \"\(name)\"; remove it or set \"strategy\": \"\(owner)\"", at: DiagnosticLocation(path: object.path, line: member.keyLine))
             }
         }
         if let flag = try object.bool("shared") { shared = flag }
@@ -188,7 +186,7 @@ extension BuildNumberSettings {
 
 extension StrictObject {
     /// A whole number that fits an `Int`.
-    func int(_ key: String) throws(ConfigError) -> (Int, JSONNode)? {
+    func int(_ key: String) throws(Problem) -> (Int, JSONNode)? {
         guard let value = node.member(key) else { return nil }
         guard let n = value.intValue else {
             if let text = value.numberText {

@@ -68,7 +68,7 @@ extension Config {
 
     /// Reads `gate` from the config's root object, strictly: unknown keys with a did-you-mean, wrong types and
     /// a document path outside the repository are errors with their line.
-    mutating func parseGate(_ object: StrictObject) throws(ConfigError) {
+    mutating func parseGate(_ object: StrictObject) throws(Problem) {
         guard let gate = try object.object("gate") else { return }
         try gate.rejectUnknownKeys(GateSettings.keys)
         guard let (path, pathNode) = try gate.string("document") else {

@@ -5,7 +5,7 @@ extension Config {
 
     /// `"lint": {"types": ["deps"], "headerMaxLength": 72, "warnings": ["header-max-length"], "off": ["fixup"]}`:
     /// more commit types, the longest header, and rules that only warn or are not checked (every other rule fails).
-    mutating func parseLint(_ root: StrictObject) throws(ConfigError) {
+    mutating func parseLint(_ root: StrictObject) throws(Problem) {
         guard let object = try root.object("lint") else { return }
         try object.rejectUnknownKeys(Self.lintKeys)
         if let items = try object.array("types") {

@@ -52,7 +52,7 @@ extension Config {
 
     /// Reads `projects` once every top-level key is read (they are the defaults): each entry strictly, then the
     /// names, the paths, `dependsOn` (known names, no cycle) and the tag formats (one per project).
-    mutating func parseProjects(_ object: StrictObject) throws(ConfigError) {
+    mutating func parseProjects(_ object: StrictObject) throws(Problem) {
         guard let items = try object.array("projects") else { return }
         let node = object.node.member("projects")!
         guard !items.isEmpty else {
@@ -131,7 +131,7 @@ extension Config {
     }
 
     /// A list of names (`dependsOn`, `scopes`): strings, not empty.
-    private static func names(_ entry: StrictObject, _ name: String, key: String) throws(ConfigError) -> [String] {
+    private static func names(_ entry: StrictObject, _ name: String, key: String) throws(Problem) -> [String] {
         guard let values = try entry.array(name) else { return [] }
         var result: [String] = []
         for value in values {
@@ -144,7 +144,7 @@ extension Config {
     }
 
     /// `dependsOn` names known projects, not the project itself, and has no cycle.
-    private static func checkDependencies(_ projects: [Project], items: [JSONNode], object: StrictObject) throws(ConfigError) {
+    private static func checkDependencies(_ projects: [Project], items: [JSONNode], object: StrictObject) throws(Problem) {
         let index = Dictionary(projects.enumerated().map { ($1.name, $0) }) { first, _ in first }
         for (i, project) in projects.enumerated() {
             let node = items[i].member("dependsOn") ?? items[i]
@@ -203,12 +203,11 @@ extension Config {
 
 extension Config {
     /// Each project's folder exists in the work tree (a typo would count no commit for it, silently).
-    func checkProjectFolders(root: String) throws(ConfigError) {
+    func checkProjectFolders(root: String) throws(Problem) {
         for (i, project) in projects.enumerated() where !project.path.isEmpty {
             // With a trailing slash only a folder (or a link to one) exists.
             guard FileManager.default.fileExists(atPath: LexicalPath.join(root, project.path) + "/") else {
-                throw ConfigError(path: path ?? Config.fileName, line: project.line,
-                                  message: "'projects[\(i)].path' \"\(project.path)\" (project \"\(project.name)\") is not a folder of the repository; give the app's folder relative to the repository root, or \".\" for the root")
+                throw Problem("'projects[\(i)].path' \"\(project.path)\" (project \"\(project.name)\") is not a folder of the repository; give the app's folder relative to the repository root, or \".\" for the root", at: DiagnosticLocation(path: path ?? Config.fileName, line: project.line))
             }
         }
     }

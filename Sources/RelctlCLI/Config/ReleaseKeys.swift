@@ -2,7 +2,7 @@ import RelctlCore
 
 extension Config {
     /// The keys of `relctl release`: branches, changelog, commitMessage, onMajor.
-    static func parseReleaseKeys(_ object: StrictObject, into config: inout Config) throws(ConfigError) {
+    static func parseReleaseKeys(_ object: StrictObject, into config: inout Config) throws(Problem) {
         if let items = try object.array("branches") {
             var rules: [BranchRule] = []
             for item in items { rules.append(try BranchRule.parse(item, in: object)) }

@@ -35,7 +35,7 @@ struct StoreNotesSettings: Equatable {
 extension Config {
     static let storeNotesKeys = ["storeNotes"]
 
-    mutating func parseStoreNotes(_ object: StrictObject) throws(ConfigError) {
+    mutating func parseStoreNotes(_ object: StrictObject) throws(Problem) {
         guard let node = object.node.member("storeNotes") else { return }
         if let flag = node.boolValue {
             storeNotes = flag ? StoreNotesSettings() : nil

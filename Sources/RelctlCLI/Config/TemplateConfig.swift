@@ -15,7 +15,7 @@ struct ConfiguredTemplate: Equatable {
 extension Config {
     /// `changelog.template` / `storeNotes.template`: a path relative to the repository root, read when the config is
     /// loaded (`loadTemplates`).
-    mutating func parseTemplateKey(_ settings: StrictObject, key: String) throws(ConfigError) {
+    mutating func parseTemplateKey(_ settings: StrictObject, key: String) throws(Problem) {
         guard let (path, node) = try settings.string("template") else { return }
         let normalized = try Config.repositoryPath(path, key: key, line: node.line, configPath: settings.path,
                                                    example: key == "changelog.template" ? "changelog.mustache" : "store-notes.mustache")
@@ -29,16 +29,16 @@ extension Config {
         for (key, configured) in templatePaths.sorted(by: { $0.key < $1.key }) {
             let absolute = LexicalPath.join(root, configured.path)
             guard let data = FileManager.default.contents(atPath: absolute) else {
-                throw CLIFailure(message: "\(path ?? Config.fileName):\(configured.line): '\(key)' \"\(configured.path)\" does not exist or cannot be read; create it (the README's \"Templates\" gives the default to start from) or remove '\(key)'")
+                throw Problem("\(path ?? Config.fileName):\(configured.line): '\(key)' \"\(configured.path)\" does not exist or cannot be read; create it (the README's \"Templates\" gives the default to start from) or remove '\(key)'")
             }
             guard let source = String(validating: Array(data), as: UTF8.self) else {
-                throw CLIFailure(message: "\(configured.path): the template is not valid UTF-8; save it as UTF-8")
+                throw Problem("\(configured.path): the template is not valid UTF-8; save it as UTF-8")
             }
             let template: Template
             do {
                 template = try Template(source)
             } catch {
-                throw CLIFailure(message: error.rendered(path: configured.path))
+                throw Problem(error.rendered(path: configured.path))
             }
             if key == "changelog.template" {
                 changelogTemplate = ConfiguredTemplate(path: configured.path, template: template)

@@ -7,7 +7,7 @@ import RelctlFiles
 extension Config {
     /// Reads `versionScheme`, and refuses a scheme the configured iOS files cannot carry: App Store Connect
     /// takes at most three components in CFBundleShortVersionString (ITMS-90060).
-    mutating func parseVersionScheme(_ object: StrictObject) throws(ConfigError) {
+    mutating func parseVersionScheme(_ object: StrictObject) throws(Problem) {
         guard let (text, node) = try object.string("versionScheme") else { return }
         do {
             versionScheme = try VersionScheme(text)

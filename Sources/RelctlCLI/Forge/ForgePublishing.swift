@@ -95,7 +95,7 @@ enum ForgePublishing {
     static func release(of tag: String, repository: Repository, config: Config, root: String) throws -> ForgeReleases.Release {
         let config = self.config(of: tag, in: config)
         guard let reference = try repository.tag(named: tag), let commit = try repository.commit(of: reference) else {
-            throw CLIFailure(message: "tag \(tag) does not exist here; fetch it (git fetch --tags) or name a release tag (git tag --list)")
+            throw Problem("tag \(tag) does not exist here; fetch it (git fetch --tags) or name a release tag (git tag --list)")
         }
         let version = self.version(of: tag, format: config.tagFormat)
         var body: String?
@@ -109,7 +109,7 @@ enum ForgePublishing {
             body = notes(fromTagMessage: message, tag: tag)
         }
         guard let body else {
-            throw CLIFailure(message: "the changelog at \(tag) (\(config.changelogPath ?? "none configured")) has no section for \(version) and \(tag) is not an annotated tag with notes; make the release by hand on the forge")
+            throw Problem("the changelog at \(tag) (\(config.changelogPath ?? "none configured")) has no section for \(version) and \(tag) is not an annotated tag with notes; make the release by hand on the forge")
         }
         let parsed = try? SemanticVersion.parse(version)
         var latest = true
@@ -255,8 +255,8 @@ enum ForgePublishing {
             } catch let failure as ForgeReleases.Failure {
                 context.output.error(failure.message)
                 failed = true
-            } catch let failure as CLIFailure {
-                context.output.error("the forge release of \(tag) was not made: \(failure.message)")
+            } catch let failure as Problem {
+                context.output.error("the forge release of \(tag) was not made: \(failure.rendered())")
                 failed = true
             } catch {
                 context.output.error("the forge release of \(tag) was not made: \(error)")
@@ -281,7 +281,7 @@ enum ForgePublishing {
                 failures.append(failure.message)
             } catch {
                 remember(tag, gitDir: repository.gitDir)
-                failures.append("\(tag) is on '\(remote)', but its forge release was not made: \((error as? CLIFailure)?.message ?? "\(error)")")
+                failures.append("\(tag) is on '\(remote)', but its forge release was not made: \((error as? Problem)?.message ?? "\(error)")")
             }
         }
         return failures

@@ -48,7 +48,7 @@ extension Config {
         return nil
     }
 
-    mutating func parseForge(_ object: StrictObject) throws(ConfigError) {
+    mutating func parseForge(_ object: StrictObject) throws(Problem) {
         guard let forge = try object.object("forge") else { return }
         try forge.rejectUnknownKeys(ForgeSettings.keys)
         var settings = ForgeSettings()

@@ -51,19 +51,19 @@ enum ReleasePullRequest {
         let repository = workspace.repository
         let config = workspace.config
         if !config.projects.isEmpty {
-            throw CLIFailure(message: "relctl release-pr makes one pull request for a repository with one version, and \(workspace.configDisplayPath) lists projects (\(ProjectSelection.list(config.projects))); release them with 'relctl release --project NAME --push' (or --all)")
+            throw Problem("relctl release-pr makes one pull request for a repository with one version, and \(workspace.configDisplayPath) lists projects (\(ProjectSelection.list(config.projects))); release them with 'relctl release --project NAME --push' (or --all)")
         }
         guard let branch = try repository.currentBranch() else {
-            throw CLIFailure(message: "HEAD is detached; check out the release branch (\(config.branches.joined(separator: ", "))) and rerun 'relctl release-pr'")
+            throw Problem("HEAD is detached; check out the release branch (\(config.branches.joined(separator: ", "))) and rerun 'relctl release-pr'")
         }
         if branch.hasPrefix(branchPrefix) {
-            throw CLIFailure(message: "'\(branch)' is a release pull request's own branch; check out the branch it releases ('\(branch.dropFirst(branchPrefix.count))') and rerun 'relctl release-pr'")
+            throw Problem("'\(branch)' is a release pull request's own branch; check out the branch it releases ('\(branch.dropFirst(branchPrefix.count))') and rerun 'relctl release-pr'")
         }
         guard config.isReleaseBranch(branch) else {
-            throw CLIFailure(message: "'\(branch)' is not a release branch (\(config.branches.joined(separator: ", "))); check out one, or add it to \"branches\" in \(workspace.configDisplayPath)")
+            throw Problem("'\(branch)' is not a release branch (\(config.branches.joined(separator: ", "))); check out one, or add it to \"branches\" in \(workspace.configDisplayPath)")
         }
         if let interrupted = try InterruptedRelease.find(gitDir: repository.gitDir), !interrupted.running {
-            throw CLIFailure(message: "\(interrupted.journal.what) was interrupted (\(TransactionJournal.path(gitDir: repository.gitDir)), stopped after step '\(interrupted.journal.lastStep)'); \(interrupted.advice)")
+            throw Problem("\(interrupted.journal.what) was interrupted (\(TransactionJournal.path(gitDir: repository.gitDir)), stopped after step '\(interrupted.journal.lastStep)'); \(interrupted.advice)")
         }
         let prBranch = branchPrefix + branch
         var report = Report(branch: prBranch, dryRun: request.dryRun)
@@ -72,14 +72,14 @@ enum ReleasePullRequest {
         var target: ForgeReleases.Target?
         do {
             target = try self.target(workspace: workspace, remote: request.remote, context: context)
-        } catch let failure as CLIFailure where request.dryRun {
+        } catch let failure as Problem where request.dryRun {
             output.warning("\(failure.message) (the dry run goes on without the forge)")
         }
 
         let analysis = try workspace.analyze()
-        if analysis.cannotNumber, let reason = analysis.reason { throw CLIFailure(message: reason) }
+        if analysis.cannotNumber, let reason = analysis.reason { throw Problem(reason) }
         if let channel = analysis.track.channel {
-            throw CLIFailure(message: "'\(branch)' releases \(channel) prereleases, and a release pull request makes stable releases only; release the prerelease directly ('relctl release --push'), or run 'relctl release-pr' on a stable branch (\(workspace.config.mainBranch(in: workspace.repository)))")
+            throw Problem("'\(branch)' releases \(channel) prereleases, and a release pull request makes stable releases only; release the prerelease directly ('relctl release --push'), or run 'relctl release-pr' on a stable branch (\(workspace.config.mainBranch(in: workspace.repository)))")
         }
         if let merged = try MergedReleasePullRequest.find(workspace: workspace, analysis: analysis) {
             // The request was merged and the release is not tagged yet: nothing to propose.
@@ -99,7 +99,7 @@ enum ReleasePullRequest {
         var refs: [String: ObjectID]?
         do {
             refs = try Publishing.remoteReferences(repository, remote: request.remote, environment: context.environment)
-        } catch let failure as CLIFailure where request.dryRun {
+        } catch let failure as Problem where request.dryRun {
             output.warning("\(failure.message) (the dry run goes on without it)")
         }
         var open: [ReleasePullRequestForge.Request] = []
@@ -279,20 +279,20 @@ enum ReleasePullRequest {
     static func target(workspace: Workspace, remote: String, context: CommandContext) throws -> ForgeReleases.Target {
         let repository = workspace.repository
         guard let url = repository.remoteURL(remote) else {
-            throw CLIFailure(message: "no remote '\(remote)' in this repository; add it (git remote add \(remote) <url>) or name another with --remote")
+            throw Problem("no remote '\(remote)' in this repository; add it (git remote add \(remote) <url>) or name another with --remote")
         }
         var config = workspace.config
         // The request is wanted even when forge releases are turned off: only the forge's identity is read here.
         config.forgeSettings?.releases = nil
         switch ForgeReleases.resolve(config: config, remoteURL: url, environment: context.environment) {
         case .off:
-            throw CLIFailure(message: "'\(remote)' is not on GitHub or GitLab (its URL does not say so) and \(workspace.configDisplayPath) names no forge, so no release pull request can be made; set \"forge\": {\"provider\": \"github\", \"repository\": \"owner/name\"} (or \"gitlab\"), or release directly with 'relctl release --push'")
+            throw Problem("'\(remote)' is not on GitHub or GitLab (its URL does not say so) and \(workspace.configDisplayPath) names no forge, so no release pull request can be made; set \"forge\": {\"provider\": \"github\", \"repository\": \"owner/name\"} (or \"gitlab\"), or release directly with 'relctl release --push'")
         case .unavailable(let why):
             let variables = why.contains("GITHUB_TOKEN") ? ForgeReleases.githubTokens : ForgeReleases.gitlabTokens
             if why.hasPrefix("no ") && why.contains("is set") {
-                throw CLIFailure(message: "no \(variables.joined(separator: " or ")) is set, so the release pull request cannot be made; set \(variables[0]) (a token that may push branches and write \(variables[0].hasPrefix("GITHUB") ? "pull requests" : "merge requests")) and rerun 'relctl release-pr'; nothing was pushed")
+                throw Problem("no \(variables.joined(separator: " or ")) is set, so the release pull request cannot be made; set \(variables[0]) (a token that may push branches and write \(variables[0].hasPrefix("GITHUB") ? "pull requests" : "merge requests")) and rerun 'relctl release-pr'; nothing was pushed")
             }
-            throw CLIFailure(message: why.replacingOccurrences(of: "release is not made", with: "release pull request is not made") + "; nothing was pushed")
+            throw Problem(why.replacingOccurrences(of: "release is not made", with: "release pull request is not made") + "; nothing was pushed")
         case .target(let target):
             return target
         }
@@ -304,10 +304,10 @@ enum ReleasePullRequest {
         do {
             let result = try repository.push(remote: remote, refspecs: ["+\(ref):\(ref)"], environment: environment)
             if let why = result.rejected[ref] {
-                throw CLIFailure(message: "push of \(branch) to '\(remote)' was refused (\(why)); nothing was published: let the token push branches named \(branchPrefix)* (branch protection, push rules) and rerun 'relctl release-pr'")
+                throw Problem("push of \(branch) to '\(remote)' was refused (\(why)); nothing was published: let the token push branches named \(branchPrefix)* (branch protection, push rules) and rerun 'relctl release-pr'")
             }
         } catch let error as GitError {
-            throw CLIFailure(message: "push of \(branch) to '\(remote)' failed (\(error.message)); nothing was published: fix the cause (credentials, network) and rerun 'relctl release-pr'")
+            throw Problem("push of \(branch) to '\(remote)' failed (\(error.message)); nothing was published: fix the cause (credentials, network) and rerun 'relctl release-pr'")
         }
     }
 
@@ -318,9 +318,9 @@ enum ReleasePullRequest {
             return try body()
         } catch {
             if let after {
-                throw CLIFailure(message: "\(after) was not made: \(error.message); fix the cause and rerun 'relctl release-pr' (it finds the branch and the request and finishes)")
+                throw Problem("\(after) was not made: \(error.message); fix the cause and rerun 'relctl release-pr' (it finds the branch and the request and finishes)")
             }
-            throw CLIFailure(message: "the release pull request was not made: \(error.message); nothing was pushed: fix the cause and rerun 'relctl release-pr'")
+            throw Problem("the release pull request was not made: \(error.message); nothing was pushed: fix the cause and rerun 'relctl release-pr'")
         }
     }
 }

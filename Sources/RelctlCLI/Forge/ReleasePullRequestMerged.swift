@@ -145,11 +145,11 @@ enum MergedReleasePullRequest {
         report.changelog = found.section
         report.commit = found.head.hex
         guard let branch = try repository.headReferenceName() else {
-            throw CLIFailure(message: "HEAD is detached; check out the release branch to tag \(found.version)")
+            throw Problem("HEAD is detached; check out the release branch to tag \(found.version)")
         }
         let short = Publishing.shortBranch(branch)
         guard config.isReleaseBranch(short) else {
-            throw CLIFailure(message: "'\(short)' is not a release branch (\(config.branches.joined(separator: ", "))); check out one, or add it to \"branches\" in \(workspace.configDisplayPath)")
+            throw Problem("'\(short)' is not a release branch (\(config.branches.joined(separator: ", "))); check out one, or add it to \"branches\" in \(workspace.configDisplayPath)")
         }
         let bump = found.bump ?? analysis.bump
         if bump == .major {
@@ -159,7 +159,7 @@ enum MergedReleasePullRequest {
         if request.push {
             let refs = try Publishing.remoteReferences(repository, remote: request.remote, environment: context.environment)
             if refs["refs/tags/\(found.tag)"] != nil {
-                throw CLIFailure(message: "tag \(found.tag) already exists on '\(request.remote)' (another release published it); pull it with its tags (git pull --rebase --tags \(request.remote) \(short)) and run relctl again")
+                throw Problem("tag \(found.tag) already exists on '\(request.remote)' (another release published it); pull it with its tags (git pull --rebase --tags \(request.remote) \(short)) and run relctl again")
             }
             if let there = refs[branch], try repository.contains(there), try repository.isAncestor(found.head, of: there) { branchThere = true }
         }
@@ -169,7 +169,7 @@ enum MergedReleasePullRequest {
             return
         }
         guard let identities = try repository.identities(environment: context.environment) else {
-            throw CLIFailure(message: "no committer identity: set git config user.name and user.email, or GIT_AUTHOR_NAME/GIT_AUTHOR_EMAIL and GIT_COMMITTER_NAME/GIT_COMMITTER_EMAIL")
+            throw Problem("no committer identity: set git config user.name and user.email, or GIT_AUTHOR_NAME/GIT_AUTHOR_EMAIL and GIT_COMMITTER_NAME/GIT_COMMITTER_EMAIL")
         }
         var transaction = RepositoryTransaction(.init(kind: .release, subject: found.version, failed: "release \(found.version) failed",
                                                       restored: "nothing was changed"),
@@ -190,7 +190,7 @@ enum MergedReleasePullRequest {
                 output.message("pushed \(branchThere ? "" : "\(short) and ")\(found.tag) to '\(request.remote)'")
             } catch let lost as PushLostRace {
                 failure = "\(lost.message); the tag \(found.tag) is made here only: pull and rerun 'relctl release --push'"
-            } catch let problem as CLIFailure {
+            } catch let problem as Problem {
                 failure = problem.message
             }
         }

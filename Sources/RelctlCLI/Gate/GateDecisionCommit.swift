@@ -79,10 +79,10 @@ struct GateDecisionCommit {
     func preflight(_ workspace: Workspace, environment: [String: String]) throws -> (head: ObjectID, identities: Identities?) {
         let repository = workspace.repository
         guard let head = try repository.headCommit() else {
-            throw CLIFailure(message: "the repository has no commits yet; commit the gate document first")
+            throw Problem("the repository has no commits yet; commit the gate document first")
         }
         guard try repository.headReferenceName() != nil else {
-            throw CLIFailure(message: "HEAD is detached, so there is no branch to record the decision on; check out the branch the gate document lives on (git switch main)")
+            throw Problem("HEAD is detached, so there is no branch to record the decision on; check out the branch the gate document lives on (git switch main)")
         }
         let changed = try repository.status()
         for path in paths {
@@ -95,7 +95,7 @@ struct GateDecisionCommit {
         do {
             identities = try repository.identities(environment: environment)
         } catch {
-            throw CLIFailure(message: error.message)
+            throw Problem(error.message)
         }
         return (head, identities)
     }
@@ -136,7 +136,7 @@ struct GateDecisionCommit {
             }
             return
         }
-        guard let identities else { throw CLIFailure(message: Self.noIdentity) }
+        guard let identities else { throw Problem(Self.noIdentity) }
         var published: [String] = []
         let commit = try apply(workspace, head: head, identities: identities, faults: FaultInjection(context.environment),
                                afterCommit: publish.map { publish in { published = try publish() } })
@@ -176,9 +176,9 @@ struct GateDecisionCommit {
                 try afterCommit()
             } catch {
                 // The publish failed: nothing is live, so the commit must not stand either.
-                let reason = (error as? CLIFailure)?.message ?? String(describing: error)
+                let reason = ErrorReport.reason(error)
                 let undone = transaction.undo(applied, repository: repository)
-                throw CLIFailure(message: "the publish failed, so nothing changed live (\(reason)); the decision's commit \(commit.hex.prefix(12)) was undone: \(undone)")
+                throw Problem("the publish failed, so nothing changed live (\(reason)); the decision's commit \(commit.hex.prefix(12)) was undone: \(undone)")
             }
         }
         return commit

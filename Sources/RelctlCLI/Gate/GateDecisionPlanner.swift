@@ -46,7 +46,7 @@ struct GateDecisionPlanner {
                           at: loaded.location(latestSite?.line ?? site.line), hint: "move the latest first: relctl gate set-latest \(version)\(workspace.projectOption)\(platform.map { " --platform \($0)" } ?? "")")
         }
         if !dryRun && !confirmedLive {
-            throw CLIFailure(message: "raising the minimum to \(version) blocks every user below it, and apps already installed cannot be recalled; confirm that \(version) is live in \(FloorDecision(stores: workspace.stores).storesText()), then rerun with --confirm-live (relctl gate plan\(workspace.projectOption) --min \(version) shows whom it blocks)")
+            throw Problem("raising the minimum to \(version) blocks every user below it, and apps already installed cannot be recalled; confirm that \(version) is live in \(FloorDecision(stores: workspace.stores).storesText()), then rerun with --confirm-live (relctl gate plan\(workspace.projectOption) --min \(version) shows whom it blocks)")
         }
         let verified = try StoreLiveCheck.verify(workspace, gate: settings, platform: platform, minimum: version,
                                                  options: liveOptions, environment: environment, warning: warning)
@@ -88,7 +88,7 @@ struct GateDecisionPlanner {
         let release = try tags.release(holding: version, because: "the update the app offers must be one users can install")
         if let problem = try tags.maintenanceReleaseProblem(release, in: workspace.repository,
                                                               main: workspace.config.mainBranch(in: workspace.repository)) {
-            throw CLIFailure(message: problem)
+            throw Problem(problem)
         }
         let site = try GateValueEdit.site(.latestVersion, platform: platform, in: loaded)
         let current = try loaded.config(for: platform)
@@ -176,14 +176,14 @@ extension GateDecisionPlanner {
     static func keepMin(workspace: Workspace, reason: String) throws -> PlannedGateDecision {
         // The marker as the workspace read it at open (`PendingMajor`).
         guard let pending = workspace.pendingMajor else {
-            throw CLIFailure(message: "no major release decision is pending: there is no \(workspace.markerRelativePath) \(workspace.project.map { "(project \"\($0.name)\")" } ?? "at the repository root"), so there is nothing to keep")
+            throw Problem("no major release decision is pending: there is no \(workspace.markerRelativePath) \(workspace.project.map { "(project \"\($0.name)\")" } ?? "at the repository root"), so there is nothing to keep")
         }
         guard let notice = pending.notice else {
             throw Problem("is not a major-release marker relctl can read", at: DiagnosticLocation(path: workspace.markerRelativePath),
                           hint: "restore it from git (git checkout -- \(workspace.markerRelativePath)), or remove it yourself if no decision is pending")
         }
         if pending.committed == nil {
-            throw CLIFailure(message: "\(workspace.markerRelativePath) is not committed: the major release \(notice.version) was halted and has not been made yet; relctl release --confirm-major\(workspace.projectOption) makes it (and commits the marker), then decide with raise-min or keep-min")
+            throw Problem("\(workspace.markerRelativePath) is not committed: the major release \(notice.version) was halted and has not been made yet; relctl release --confirm-major\(workspace.projectOption) makes it (and commits the marker), then decide with raise-min or keep-min")
         }
         var stays = "min_supported_version stays as it is"
         if workspace.config.gate != nil, let loaded = try? LoadedGateDocument.load(workspace.config, root: workspace.root) {

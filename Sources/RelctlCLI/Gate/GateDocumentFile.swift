@@ -17,8 +17,7 @@ struct GateDocumentFile: Sendable {
         let written = LexicalPath.join(root, settings.documentPath)
         let real = resolved(written)
         guard let relative = LexicalPath.relative(real, to: realRoot) else {
-            throw ConfigError(path: configPath, line: settings.documentLine,
-                              message: "'gate.document' \"\(settings.documentPath)\" resolves to \(real), outside the repository \(realRoot); relctl edits and commits the gate document, so point 'gate.document' at a file inside the repository")
+            throw Problem("'gate.document' \"\(settings.documentPath)\" resolves to \(real), outside the repository \(realRoot); relctl edits and commits the gate document, so point 'gate.document' at a file inside the repository", at: DiagnosticLocation(path: configPath, line: settings.documentLine))
         }
         return GateDocumentFile(path: real, relativePath: relative, root: realRoot)
     }

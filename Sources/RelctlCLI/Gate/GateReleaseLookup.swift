@@ -1,5 +1,6 @@
 import RelctlCore
 import VersionGate
+import RelctlCore
 
 extension ReleaseTags {
     /// The release tag holding `version`: a gate value (the minimum, the latest) must name a version users can
@@ -9,6 +10,6 @@ extension ReleaseTags {
         if let release = released.first(where: { $0.gateVersion == version }) { return release }
         let names = released.prefix(5).map(\.version.description)
         let list = released.isEmpty ? "" : "; released: \(names.joined(separator: ", "))\(released.count > 5 ? ", …" : "")"
-        throw CLIFailure(message: "\(version) is not a released version: no release tag of tagFormat \(format.pattern) holds it, and \(reason); release it first (relctl release)\(list)")
+        throw Problem("\(version) is not a released version: no release tag of tagFormat \(format.pattern) holds it, and \(reason); release it first (relctl release)\(list)")
     }
 }

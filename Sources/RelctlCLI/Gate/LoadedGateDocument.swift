@@ -115,7 +115,7 @@ extension Config {
     /// `gate` of the config; an error saying how to add it when there is none.
     func gateSettings() throws -> GateSettings {
         guard let gate else {
-            throw CLIFailure(message: "\(displayPath): no version gate is configured; add \(GateSettings.example) (or \"format\": \"json\" for a plain document your API serves)")
+            throw Problem("\(displayPath): no version gate is configured; add \(GateSettings.example) (or \"format\": \"json\" for a plain document your API serves)")
         }
         return gate
     }

@@ -1,5 +1,6 @@
 import Foundation
 import VersionGate
+import RelctlCore
 
 /// Before the minimum rises: each store the app ships to (`stores` in .relctl.json, and the older `gate.appStore`)
 /// must serve a version not older than the new minimum to every user. Raising the floor above what a store offers
@@ -45,7 +46,7 @@ enum StoreLiveCheck {
                        options: Options, environment: [String: String], warning: (String) -> Void) throws -> [String] {
         let stores = stores(workspace, gate: gate, platform: platform)
         for store in options.unverified where !stores.contains(store) {
-            throw CLIFailure(message: "--unverified \(store.rawValue): \(store.title) is not checked for this raise (\(store == .appStore ? "no 'stores.appStoreConnect' or 'gate.appStore' in .relctl.json, or --platform android" : "no 'stores.googlePlay' in .relctl.json, or --platform ios")); leave it out")
+            throw Problem("--unverified \(store.rawValue): \(store.title) is not checked for this raise (\(store == .appStore ? "no 'stores.appStoreConnect' or 'gate.appStore' in .relctl.json, or --platform android" : "no 'stores.googlePlay' in .relctl.json, or --platform ios")); leave it out")
         }
         var lines: [String] = []
         for store in stores {
@@ -61,8 +62,8 @@ enum StoreLiveCheck {
         return lines
     }
 
-    private static func cannotCheck(_ store: Store, _ minimum: GateVersion, _ why: String) -> CLIFailure {
-        CLIFailure(message: "cannot check \(store.title): \(why); relctl does not raise the minimum without knowing that \(minimum) is live there: rerun once it answers, or, having checked yourself, rerun with --unverified \(store.rawValue)")
+    private static func cannotCheck(_ store: Store, _ minimum: GateVersion, _ why: String) -> Problem {
+        Problem("cannot check \(store.title): \(why); relctl does not raise the minimum without knowing that \(minimum) is live there: rerun once it answers, or, having checked yourself, rerun with --unverified \(store.rawValue)")
     }
 
     // MARK: App Store
@@ -95,7 +96,7 @@ enum StoreLiveCheck {
         let pending = versions.filter { !$0.isLive && GateVersion($0.versionString) >= minimum }
             .map { "\($0.versionString) is \($0.state)" }
         let liveText = live.first.map { "the live version is \($0.versionString)" } ?? "no version is live"
-        throw CLIFailure(message: "App Store Connect: no version ≥ \(minimum) of \(bundleID) is READY_FOR_SALE (\((pending + [liveText]).joined(separator: "; "))): raising the minimum now would block users below \(minimum) with nothing to install; wait until \(minimum) is live and rerun")
+        throw Problem("App Store Connect: no version ≥ \(minimum) of \(bundleID) is READY_FOR_SALE (\((pending + [liveText]).joined(separator: "; "))): raising the minimum now would block users below \(minimum) with nothing to install; wait until \(minimum) is live and rerun")
     }
 
     /// Apple's public lookup, used when no App Store Connect credentials are set: "the App Store (us) lists 3.0.0".
@@ -105,19 +106,19 @@ enum StoreLiveCheck {
         do {
             answer = try AppStoreClient.lookup(bundleID: store.bundleID, country: store.country, environment: environment)
         } catch {
-            throw CLIFailure(message: "cannot ask \(storeName) which version of \(store.bundleID) is live (\(error.url): \(error.reason)); relctl does not raise the minimum without knowing that \(minimum) is listed: rerun once the lookup answers")
+            throw Problem("cannot ask \(storeName) which version of \(store.bundleID) is live (\(error.url): \(error.reason)); relctl does not raise the minimum without knowing that \(minimum) is listed: rerun once the lookup answers")
         }
         switch answer.listing {
         case .listed(let version, _) where version < minimum:
-            throw CLIFailure(message: "\(storeName) lists \(version) of \(store.bundleID), older than \(minimum): raising the minimum now would block users below \(minimum) with nothing to install; wait until \(minimum) is live (App Store Connect: Ready for Distribution) and rerun")
+            throw Problem("\(storeName) lists \(version) of \(store.bundleID), older than \(minimum): raising the minimum now would block users below \(minimum) with nothing to install; wait until \(minimum) is live (App Store Connect: Ready for Distribution) and rerun")
         case .listed(let version, _):
             return "\(storeName) lists \(version)"
         case .unavailable where answer.unreadableVersion != nil:
-            throw CLIFailure(message: "\(storeName) answered a version of \(store.bundleID) that is not a version (\"\(answer.unreadableVersion!)\", with control characters) (\(answer.url)); relctl does not raise the minimum on it: rerun once the lookup answers a plain version")
+            throw Problem("\(storeName) answered a version of \(store.bundleID) that is not a version (\"\(answer.unreadableVersion!)\", with control characters) (\(answer.url)); relctl does not raise the minimum on it: rerun once the lookup answers a plain version")
         case .unavailable where !answer.otherApps.isEmpty:
-            throw CLIFailure(message: "\(storeName) answered for another app (\(answer.otherApps.joined(separator: ", "))), not \(store.bundleID) (\(answer.url)); relctl does not raise the minimum on another app's listing: check 'gate.appStore.bundleId' in .relctl.json and the lookup URL (\(AppStoreClient.baseURLVariable))")
+            throw Problem("\(storeName) answered for another app (\(answer.otherApps.joined(separator: ", "))), not \(store.bundleID) (\(answer.url)); relctl does not raise the minimum on another app's listing: check 'gate.appStore.bundleId' in .relctl.json and the lookup URL (\(AppStoreClient.baseURLVariable))")
         case .unavailable, .notConfigured:
-            throw CLIFailure(message: "\(storeName) lists no version of \(store.bundleID) (\(answer.url)); raising the minimum now could block users with nothing to install: check 'gate.appStore.bundleId' and 'country' in .relctl.json, or wait until the app is listed")
+            throw Problem("\(storeName) lists no version of \(store.bundleID) (\(answer.url)); raising the minimum now could block users with nothing to install: check 'gate.appStore.bundleId' and 'country' in .relctl.json, or wait until the app is listed")
         }
     }
 
@@ -137,7 +138,7 @@ enum StoreLiveCheck {
         let packageName = workspace.config.stores!.googlePlayPackageName!
         let shipped = try shippedCodes(workspace, minimum: minimum)
         guard !shipped.isEmpty else {
-            throw CLIFailure(message: "no release tag of a version ≥ \(minimum) holds an Android versionCode in the version files, so relctl cannot tell which Google Play release is \(minimum); list the file holding versionCode in 'files', or, having checked yourself, rerun with --unverified google-play")
+            throw Problem("no release tag of a version ≥ \(minimum) holds an Android versionCode in the version files, so relctl cannot tell which Google Play release is \(minimum); list the file holding versionCode in 'files', or, having checked yourself, rerun with --unverified google-play")
         }
         let credentials: GoogleCredentials?
         do {
@@ -173,7 +174,7 @@ enum StoreLiveCheck {
             if fraction >= 1 || options.allowStagedRollout {
                 return "Google Play \(packageName): the production track's staged rollout serves \(described(hit)) to \(percentText)% of users" + (fraction < 1 ? " (allowed with --allow-staged-rollout)" : "")
             }
-            throw CLIFailure(message: "Google Play \(packageName): \(described(hit)) is in a staged rollout on the production track, offered to \(percentText)% of users: raising the minimum now would block the other \(String(format: "%g", 100 - percent))% with nothing to install; complete the rollout in the Play Console and rerun, or rerun with --allow-staged-rollout to raise it anyway")
+            throw Problem("Google Play \(packageName): \(described(hit)) is in a staged rollout on the production track, offered to \(percentText)% of users: raising the minimum now would block the other \(String(format: "%g", 100 - percent))% with nothing to install; complete the rollout in the Play Console and rerun, or rerun with --allow-staged-rollout to raise it anyway")
         }
         let halted = track.releases.filter { $0.status == "halted" && !matches($0).isEmpty }
         let serving = track.releases.filter { $0.status == "completed" || $0.status == "inProgress" }
@@ -181,6 +182,6 @@ enum StoreLiveCheck {
         let servingText = serving.isEmpty ? "serves no release" : "serves versionCode \(serving.joined(separator: ", "))"
         let haltedText = halted.isEmpty ? "" : "; the rollout of \(matches(halted[0]).map(described).first!) is halted"
         let wantedText = shipped.prefix(3).map(described).joined(separator: ", ")
-        throw CLIFailure(message: "Google Play \(packageName): the production track \(servingText)\(haltedText), none of \(wantedText) (the releases ≥ \(minimum)): raising the minimum now would block users below \(minimum) with nothing to install; wait until \(minimum) is live and rerun")
+        throw Problem("Google Play \(packageName): the production track \(servingText)\(haltedText), none of \(wantedText) (the releases ≥ \(minimum)): raising the minimum now would block users below \(minimum) with nothing to install; wait until \(minimum) is live and rerun")
     }
 }

@@ -35,6 +35,20 @@ enum ErrorReport {
     }
 }
 
+extension ErrorReport {
+    /// What `error` says in one line, quoted inside another sentence ("cannot write the journal: <this>; nothing
+    /// was changed"): a diagnostic as it renders (`path:line: message (hint)`), libgit2's error as `operation: message`
+    /// (its message alone with `gitOperation` false), anything else as it prints. The one place an error that is not
+    /// reported on its own becomes text, so no caller casts to learn what to say.
+    static func reason(_ error: any Error, gitOperation: Bool = true) -> String {
+        switch error {
+        case let diagnostic as any Diagnostic: diagnostic.rendered()
+        case let git as GitError: gitOperation ? git.description : git.message
+        default: "\(error)"
+        }
+    }
+}
+
 extension UsageError: Refusal {
     var exitCode: ExitCode { .usage }
 

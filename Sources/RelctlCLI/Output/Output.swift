@@ -51,15 +51,46 @@ package final class Output: @unchecked Sendable {
     package func message(_ line: String) { writeErr(safe(TerminalText.escaped(line)) + "\n") }
 
     package func error(_ text: String) { writeErr(paint("error:", .red) + " " + safe(TerminalText.escaped(text)) + "\n") }
-    package func warning(_ text: String) { writeErr(paint("warning:", .yellow) + " " + safe(TerminalText.escaped(text)) + "\n") }
+
+    /// A warning: `warning: path:line: message (hint)` and, under a CI provider, its annotation. A thin wrapper
+    /// that builds the diagnostic; `emit` writes it.
+    package func warning(_ message: String, at location: DiagnosticLocation?, hint: String? = nil) {
+        emit(Problem(message, at: location, hint: hint, severity: .warning))
+    }
+
+    /// A warning with no file and no hint of its own (a closure's type for the code that only says text).
+    package func warning(_ message: String) { warning(message, at: nil) }
+
+    /// The CI provider of the run (set once by `CommandContext`): every warning `emit` writes is also handed to it
+    /// as an annotation, the one place annotations of warnings are made.
+    var ci: (any CIProvider)?
+
+    /// What a CI annotation says instead of the diagnostic's own text (the major-release reminder's title).
+    package struct Annotation {
+        package var title: String
+        package var message: String
+    }
+
     /// A diagnostic with its severity's label: `error: path:line: message (hint)`, `warning: …` or `note: …`.
-    package func emit(_ diagnostic: any Diagnostic, root: String? = nil) {
+    /// A warning is then handed to the run's CI provider (`annotation`, when given, replaces its title and text):
+    /// GitHub Actions shows `::warning file=path,line=N,title=relctl::message (hint)` on the run. An error needs
+    /// none (the job fails with it), a note is not worth one.
+    package func emit(_ diagnostic: any Diagnostic, root: String? = nil, annotation: Annotation? = nil) {
         let text = diagnostic.rendered(relativeTo: root)
-        switch diagnostic.severity {
-        case .error: error(text)
-        case .warning: warning(text)
-        case .note: note(text)
+        let label: (String, Color) = switch diagnostic.severity {
+        case .error: ("error:", .red)
+        case .warning: ("warning:", .yellow)
+        case .note: ("note:", .cyan)
         }
+        writeErr(paint(label.0, label.1) + " " + safe(TerminalText.escaped(text)) + "\n")
+        guard diagnostic.severity == .warning, let ci else { return }
+        var location = diagnostic.location
+        if let root, !root.isEmpty, let path = location?.path, path.hasPrefix(root + "/") {
+            location?.path = String(path.dropFirst(root.count + 1))
+        }
+        let body = Problem(diagnostic.message, hint: diagnostic.hint).rendered()
+        let said = annotation ?? Annotation(title: "relctl", message: body)
+        if let line = ci.annotation(.warning, title: said.title, location: location, message: said.message) { message(line) }
     }
 
     package func note(_ text: String) { writeErr(paint("note:", .cyan) + " " + safe(TerminalText.escaped(text)) + "\n") }

@@ -1,4 +1,5 @@
 import Foundation
+import RelctlCore
 
 /// A transaction whose journal is in `.git` (`TransactionJournal`: a release, a gate decision, adopt), as
 /// `relctl status` shows it: interrupted (killed, its process gone) or still running (its process holds the
@@ -41,6 +42,6 @@ struct InterruptedRelease {
     /// (and `Workspace.open` finished or rolled back any other kind of transaction).
     static func refuse(gitDir: String) throws {
         guard let journal = try TransactionJournal.load(gitDir: gitDir) else { return }
-        throw CLIFailure(message: "\(journal.what) was interrupted (\(TransactionJournal.path(gitDir: gitDir)), stopped after step '\(journal.lastStep)'); \(journal.rerunAdvice) first")
+        throw Problem("\(journal.what) was interrupted (\(TransactionJournal.path(gitDir: gitDir)), stopped after step '\(journal.lastStep)'); \(journal.rerunAdvice) first")
     }
 }

@@ -90,12 +90,8 @@ struct Preflight {
         if let existing = try repository.referenceTarget("refs/tags/\(plan.tag)") {
             problem("tag \(plan.tag) already exists (\(existing.hex.prefix(12))) but is not an ancestor release of HEAD; delete it (git tag -d \(plan.tag)) if it is wrong, or check out the history it belongs to")
         }
-        if let identityProblem = plan.identityProblem {
-            problem(identityProblem)
-        } else if plan.identities == nil {
-            problem("no committer identity: set git config user.name and user.email, or GIT_AUTHOR_NAME/GIT_AUTHOR_EMAIL and GIT_COMMITTER_NAME/GIT_COMMITTER_EMAIL")
-        }
-        if let fileProblem = plan.fileProblem { problem(fileProblem) }
+        // Every problem planning found (the identity, the files), each on its own line.
+        result.problems += plan.problems
         if push {
             let remoteCheck = Publishing.check(plan, baseTag: analysis.lastReleaseTag, repository: repository, remote: remote,
                                                    environment: context.environment)

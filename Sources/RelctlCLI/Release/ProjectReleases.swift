@@ -164,9 +164,9 @@ enum ProjectReleases {
                 pushed = true
             } catch let lost as PushLostRace {
                 let undone = transaction.undo(applied, repository: opened.repository)
-                throw CLIFailure(message: "\(lost.message); nothing was pushed and the local release of \(tags.joined(separator: ", ")) was undone (\(undone)): pull it with its tags and rerun (git pull --rebase --tags \(request.remote) \(Publishing.shortBranch(applied.branch ?? "")), then relctl release --push)")
-            } catch let failure as CLIFailure {
-                pushFailure = failure.message
+                throw Problem("\(lost.message); nothing was pushed and the local release of \(tags.joined(separator: ", ")) was undone (\(undone)): pull it with its tags and rerun (git pull --rebase --tags \(request.remote) \(Publishing.shortBranch(applied.branch ?? "")), then relctl release --push)")
+            } catch let failure as Problem {
+                pushFailure = failure.rendered()
             }
         }
         var reports = planned.map { ($0.name, ReleaseReport($0.plan, commit: applied.commit?.hex, pushed: pushed, dryRun: false)) }
@@ -185,7 +185,7 @@ enum ProjectReleases {
                 } else if !wasPending {
                     ForgePublishing.forget(item.tag, gitDir: opened.repository.gitDir)
                 }
-            } catch let failure as CLIFailure {
+            } catch let failure as Problem {
                 pushFailure = (pushFailure.map { $0 + "; " } ?? "") + failure.message
             }
         }
@@ -237,7 +237,7 @@ enum ProjectReleases {
                                                              root: item.workspace.root), item.workspace.config))
             } catch {
                 ForgePublishing.remember(item.tag, gitDir: repository.gitDir)
-                failures.append("\(item.tag) is released and on '\(remote)', but its forge release was not made: \((error as? CLIFailure)?.message ?? "\(error)")")
+                failures.append("\(item.tag) is released and on '\(remote)', but its forge release was not made: \((error as? Problem)?.message ?? "\(error)")")
             }
         }
         let published = ForgePublishing.publishAll(releases, repository: repository, remote: remote, context: context)

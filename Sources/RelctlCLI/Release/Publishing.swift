@@ -37,8 +37,8 @@ enum Publishing {
                                                             head: plan.head, remoteRefs: refs, remote: remote) {
                         check.unpublishedBase = base
                     }
-                } catch let failure as CLIFailure {
-                    check.problems.append(Problem(failure.message))
+                } catch let failure as Problem {
+                    check.problems.append(failure)
                 }
             }
         } catch {
@@ -54,14 +54,14 @@ enum Publishing {
         do {
             return try repository.remoteReferences(remote, environment: environment)
         } catch {
-            throw CLIFailure(message: cannotReach(remote, error, credentials: "the push credentials"))
+            throw Problem(cannotReach(remote, error, credentials: "the push credentials"))
         }
     }
 
     /// "cannot reach remote 'origin': …; check the remote URL and <credentials> (…)": preflight says
     /// "credentials" (a dry run only warns), publishing a release made earlier "the push credentials".
     static func cannotReach(_ remote: String, _ error: any Error, credentials: String) -> String {
-        "cannot reach remote '\(remote)': \((error as? GitError)?.message ?? "\(error)"); check the remote URL and \(credentials) (RELCTL_GIT_TOKEN or GITHUB_TOKEN for HTTPS, an SSH agent for SSH)"
+        "cannot reach remote '\(remote)': \(ErrorReport.reason(error, gitOperation: false)); check the remote URL and \(credentials) (RELCTL_GIT_TOKEN or GITHUB_TOKEN for HTTPS, an SSH agent for SSH)"
     }
 
     static func shortBranch(_ branch: String) -> String {
@@ -81,20 +81,20 @@ enum Publishing {
     static func baseTagState(_ tag: String, repository: Repository, branch: String, head: ObjectID,
                              remoteRefs: [String: ObjectID], remote: String) throws -> BaseTagState {
         guard let local = try repository.tag(named: tag), let tagCommit = try repository.commit(of: local) else {
-            throw CLIFailure(message: "cannot read tag \(tag); check it with 'git show \(tag)'")
+            throw Problem("cannot read tag \(tag); check it with 'git show \(tag)'")
         }
         let short = shortBranch(branch)
         if let remoteTag = remoteRefs["refs/tags/\(tag)"] {
             if remoteTag == local.target { return .published }
-            throw CLIFailure(message: "tag \(tag) on '\(remote)' is not the one made here (\(remoteTag.hex.prefix(12)) there, \(local.target.hex.prefix(12)) here): another release published \(tag) first and this clone's release was never published; delete the local release (git tag -d \(tag)), reset \(short) to '\(remote)/\(short)' after 'git fetch --tags \(remote)', and release again")
+            throw Problem("tag \(tag) on '\(remote)' is not the one made here (\(remoteTag.hex.prefix(12)) there, \(local.target.hex.prefix(12)) here): another release published \(tag) first and this clone's release was never published; delete the local release (git tag -d \(tag)), reset \(short) to '\(remote)/\(short)' after 'git fetch --tags \(remote)', and release again")
         }
         if let remoteHead = remoteRefs[branch] {
             guard try repository.contains(remoteHead) else {
-                throw CLIFailure(message: "'\(remote)/\(short)' has commits this clone does not have; fetch them (git fetch \(remote)) and rerun 'relctl release --push'")
+                throw Problem("'\(remote)/\(short)' has commits this clone does not have; fetch them (git fetch \(remote)) and rerun 'relctl release --push'")
             }
             if try repository.isAncestor(tagCommit, of: remoteHead) { return .unpublished(branchOnRemote: true) }
             if try !repository.isAncestor(remoteHead, of: head) {
-                throw CLIFailure(message: "\(tag) was released locally but '\(remote)/\(short)' has moved on without it; rebase onto it (git pull --rebase --tags \(remote) \(short)), delete the local tag (git tag -d \(tag)) and its changelog section, and release again")
+                throw Problem("\(tag) was released locally but '\(remote)/\(short)' has moved on without it; rebase onto it (git pull --rebase --tags \(remote) \(short)), delete the local tag (git tag -d \(tag)) and its changelog section, and release again")
             }
         }
         return .unpublished(branchOnRemote: false)
@@ -112,12 +112,12 @@ enum Publishing {
         let tag = tags.last ?? ""
         let rerun = "fix the cause (credentials, branch protection, network) and rerun 'relctl release --push', which finds the release made locally and only pushes"
         let lost = "'\(remote)/\(short)' moved while this release was being pushed (another release got there first)"
-        func branchFailed(_ why: String) -> CLIFailure {
-            CLIFailure(message: "push of \(short) to '\(remote)' failed (\(why)); nothing was published, and the release \(tag) is committed and tagged locally: \(rerun)")
+        func branchFailed(_ why: String) -> Problem {
+            Problem("push of \(short) to '\(remote)' failed (\(why)); nothing was published, and the release \(tag) is committed and tagged locally: \(rerun)")
         }
         if !branchAlreadyThere {
             guard let commit = try repository.referenceTarget(branch) else {
-                throw CLIFailure(message: "\(branch) does not exist; check out the release branch")
+                throw Problem("\(branch) does not exist; check out the release branch")
             }
             let remoteHead: ObjectID?
             do {
@@ -144,7 +144,7 @@ enum Publishing {
                 case .updated, .alreadyThere: break
                 case .lost(let why): throw PushLostRace(message: "\(lost): \(why)")
                 case .refused(let why): throw branchFailed(why)
-                case .lockFile(let path): throw CLIFailure(message: remoteLockProblem(path, remote: remote, what: short, tag: tag))
+                case .lockFile(let path): throw Problem(remoteLockProblem(path, remote: remote, what: short, tag: tag))
                 }
             }
             faults?.step("push-branch")
@@ -176,10 +176,10 @@ enum Publishing {
                 why = error.message
             }
             if let lockFile {
-                throw CLIFailure(message: "\(short) is on '\(remote)' but " + remoteLockProblem(lockFile, remote: remote, what: name, tag: nil))
+                throw Problem("\(short) is on '\(remote)' but " + remoteLockProblem(lockFile, remote: remote, what: name, tag: nil))
             }
             if let why {
-                throw CLIFailure(message: "\(short) is on '\(remote)' but the tag \(name) was refused (\(why)): \(rerun), or push the tag by hand: git push \(remote) refs/tags/\(name)")
+                throw Problem("\(short) is on '\(remote)' but the tag \(name) was refused (\(why)): \(rerun), or push the tag by hand: git push \(remote) refs/tags/\(name)")
             }
             faults?.step("push-tag-\(index + 1)")
         }
@@ -193,7 +193,7 @@ extension Publishing {
                           config: Config, context: CommandContext) throws -> Bool {
         let output = context.output
         guard let branch = try repository.headReferenceName(), let head = try repository.headCommit() else {
-            throw CLIFailure(message: "HEAD is detached; check out the release branch to push \(tag)")
+            throw Problem("HEAD is detached; check out the release branch to push \(tag)")
         }
         let short = shortBranch(branch)
         let remoteRefs = try remoteReferences(repository, remote: remote, environment: context.environment)
@@ -203,7 +203,7 @@ extension Publishing {
             return false
         case .unpublished(let branchOnRemote):
             guard config.isReleaseBranch(short) else {
-                throw CLIFailure(message: "\(tag) is released locally but not on '\(remote)', and '\(short)' is not a release branch (\(config.branches.joined(separator: ", "))); check out the branch that holds the release and rerun 'relctl release --push'")
+                throw Problem("\(tag) is released locally but not on '\(remote)', and '\(short)' is not a release branch (\(config.branches.joined(separator: ", "))); check out the branch that holds the release and rerun 'relctl release --push'")
             }
             if dryRun {
                 output.message("\(tag) is released locally but not on '\(remote)'; 'relctl release --push' would push \(branchOnRemote ? "" : "\(short) and ")the tag")
@@ -214,7 +214,7 @@ extension Publishing {
                 try push(repository, branch: branch, tags: [tag], remote: remote, environment: context.environment,
                          branchAlreadyThere: branchOnRemote, faults: FaultInjection(context.environment))
             } catch let lost as PushLostRace {
-                throw CLIFailure(message: "\(lost.message); nothing was pushed: pull and rerun (git pull --rebase --tags \(remote) \(short); if \(tag) then stands on a commit '\(remote)' does not have, delete it with git tag -d \(tag) and release again)")
+                throw Problem("\(lost.message); nothing was pushed: pull and rerun (git pull --rebase --tags \(remote) \(short); if \(tag) then stands on a commit '\(remote)' does not have, delete it with git tag -d \(tag) and release again)")
             }
             output.message("pushed \(branchOnRemote ? "" : "\(short) and ")\(tag) to '\(remote)'")
             return true

@@ -21,10 +21,10 @@ struct ReleasePlan {
     let tagMessage: String
     let notice: MajorReleaseNotice?
     let identities: Identities?
-    /// The store-rule or file problem found while planning, reported by preflight.
-    let fileProblem: String?
-    /// Why the identity could not be read (an unreadable GIT_*_DATE, say), reported by preflight.
-    let identityProblem: String?
+    /// Every problem found while planning, in the order preflight shows them: the committer identity (none, or
+    /// unreadable: a bad GIT_*_DATE), then each store-rule, version-file, changelog and store-notes problem. All of
+    /// them, not the first: preflight reports every one in the same run.
+    let problems: [Problem]
     /// The branch's track: a prerelease's channel, a maintenance branch's range (see ReleaseTrack.swift).
     var track = ReleaseTrack()
     /// The counter of a prerelease: 2 in `1.3.0-beta.2`.

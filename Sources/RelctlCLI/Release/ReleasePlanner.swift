@@ -24,7 +24,7 @@ enum ReleasePlanner {
         let changelog = ChangelogText.read(config, root: root)
 
         var writes: [FileWrite] = []
-        var fileProblem: String?
+        var problems: [Problem] = []
         var releasedBuilds: ReleasedBuildNumbers?
         var builds: (ios: String?, android: String?) = (nil, nil)
         var buildNote: String?
@@ -40,18 +40,18 @@ enum ReleasePlanner {
                 builds = (sync.iosBuild, sync.androidBuild)
                 if format.carriesBuild { tag = try workspace.buildTagName(format, version: version, sync: sync) }
                 if let problem = sync.versionCodeProblem {
-                    fileProblem = problem
+                    problems.append(Problem(problem))
                 }
                 for change in sync.changed {
                     if LexicalPath.relative(change.absolutePath, to: root) == nil {
-                        fileProblem = fileProblem ?? "\(change.path) is outside the repository (\(root)), so the release commit cannot hold it; list only files inside the repository in \(workspace.configDisplayPath)"
+                        problems.append(Problem("\(change.path) is outside the repository (\(root)), so the release commit cannot hold it; list only files inside the repository in \(workspace.configDisplayPath)"))
                     }
                     writes.append(change.write)
                 }
-            } catch let failure as CLIFailure {
-                fileProblem = failure.message
+            } catch let failure as Problem {
+                problems.append(failure)
             } catch let problem as FileEditError {
-                fileProblem = problem.rendered(relativeTo: root)
+                problems.append(Problem(problem))
             }
         }
 
@@ -61,23 +61,23 @@ enum ReleasePlanner {
         if let changelog {
             let changelogPath = changelog.path, path = changelog.absolutePath
             if changelog.isFolder {
-                fileProblem = fileProblem ?? "\(changelogPath) is a folder, not a file; point \"changelog\": {\"path\": …} in .relctl.json at a file"
+                problems.append(Problem("\(changelogPath) is a folder, not a file; point \"changelog\": {\"path\": …} in .relctl.json at a file"))
             }
             let existingBytes = changelog.bytes
             let existing = changelog.bytes.map { changelog.text ?? String(decoding: $0, as: UTF8.self) }
             if changelog.isNotUTF8 {
-                fileProblem = fileProblem ?? "\(changelogPath) is not valid UTF-8; convert it (iconv -f latin1 -t utf-8) so relctl can add the release to it without changing its other bytes"
+                problems.append(Problem("\(changelogPath) is not valid UTF-8; convert it (iconv -f latin1 -t utf-8) so relctl can add the release to it without changing its other bytes"))
             }
             // A prerelease's notes go in its tag message (and --json) unless changelog.prereleases is true.
             let writesChangelog = version.isStable || config.changelogPrereleases
             if writesChangelog, let existing, ChangelogFile.containsVersion(version.description, in: existing) {
-                fileProblem = fileProblem ?? "\(changelogPath) already has a section for \(version); remove it or tag that release (\(tag)) by hand"
+                problems.append(Problem("\(changelogPath) already has a section for \(version); remove it or tag that release (\(tag)) by hand"))
             }
             let update = ChangelogFile.update(existing, with: release)
             section = update.section
             if writesChangelog {
                 if writes.contains(where: { $0.path == path }) {
-                    fileProblem = fileProblem ?? "\(changelogPath) is both a version file and the changelog; point 'changelog.path' elsewhere"
+                    problems.append(Problem("\(changelogPath) is both a version file and the changelog; point 'changelog.path' elsewhere"))
                 }
                 writes.append(FileWrite(path: path, oldBytes: existingBytes, newBytes: Array(update.text.utf8),
                                         displayPath: changelogPath))
@@ -92,9 +92,9 @@ enum ReleasePlanner {
                                                        versionCode: builds.android, configPath: workspace.configDisplayPath, strict: true)
                 let planned = StoreNotesFiles.writes(storeNotes, root: root, existing: writes)
                 writes += planned.writes
-                if let problem = planned.problem { fileProblem = fileProblem ?? problem }
+                if let problem = planned.problem { problems.append(Problem(problem)) }
             } catch {
-                fileProblem = fileProblem ?? error.message
+                problems.append(error)
             }
         }
 
@@ -136,11 +136,14 @@ enum ReleasePlanner {
         }
 
         var identities: Identities?
-        var identityProblem: String?
+        var identityProblems: [Problem] = []
         do {
             identities = try repository.identities(environment: environment)
+            if identities == nil {
+                identityProblems.append(Problem("no committer identity: set git config user.name and user.email, or GIT_AUTHOR_NAME/GIT_AUTHOR_EMAIL and GIT_COMMITTER_NAME/GIT_COMMITTER_EMAIL"))
+            }
         } catch {
-            identityProblem = error.message
+            identityProblems.append(Problem(error.message))
         }
 
         let message = config.commitMessage
@@ -155,7 +158,7 @@ enum ReleasePlanner {
                            writes: writes, committedBytes: committedBytes, changelogSection: section,
                            commitMessage: message.hasSuffix("\n") ? message : message + "\n",
                            tagMessage: tagMessage, notice: notice,
-                           identities: identities, fileProblem: fileProblem, identityProblem: identityProblem)
+                           identities: identities, problems: identityProblems + problems)
         plan.track = analysis.track
         plan.prereleaseNumber = analysis.prereleaseNumber
         plan.majorLater = majorLater

@@ -47,7 +47,7 @@ enum ReleaseWorkflow {
         }
 
         let analysis = try workspace.analyze()
-        if analysis.cannotNumber, let reason = analysis.reason { throw CLIFailure(message: reason) }
+        if analysis.cannotNumber, let reason = analysis.reason { throw Problem(reason) }
         // HEAD is a merged release pull request (`relctl release-pr`): its files hold the release; only the tag is made.
         if request.build == nil, let merged = try MergedReleasePullRequest.find(workspace: workspace, analysis: analysis) {
             return try MergedReleasePullRequest.release(merged, analysis: analysis, request: request, workspace: workspace, context: context)
@@ -111,9 +111,9 @@ enum ReleaseWorkflow {
                 // Another release reached the remote first: this one must never be published. Undone here, so
                 // pulling and rerunning makes the next release from the remote's history.
                 let undone = transaction.undo(applied, repository: workspace.repository)
-                throw CLIFailure(message: "\(lost.message); nothing was pushed and the local release \(plan.version) was undone (\(undone)): pull it with its tags and rerun (git pull --rebase --tags \(request.remote) \(Publishing.shortBranch(applied.branch ?? "")), then relctl release --push)")
-            } catch let failure as CLIFailure {
-                pushFailure = failure.message
+                throw Problem("\(lost.message); nothing was pushed and the local release \(plan.version) was undone (\(undone)): pull it with its tags and rerun (git pull --rebase --tags \(request.remote) \(Publishing.shortBranch(applied.branch ?? "")), then relctl release --push)")
+            } catch let failure as Problem {
+                pushFailure = failure.rendered()
             }
         }
 
@@ -225,9 +225,9 @@ enum ReleaseWorkflow {
                                                                 config: workspace.config, context: context)
             } catch let failure as ForgeReleases.Failure {
                 forgeFailure = failure.message
-            } catch let failure as CLIFailure {
+            } catch let failure as Problem {
                 ForgePublishing.remember(tag, gitDir: workspace.repository.gitDir)
-                forgeFailure = "\(tag) is released and on '\(request.remote)', but its forge release was not made: \(failure.message)"
+                forgeFailure = "\(tag) is released and on '\(request.remote)', but its forge release was not made: \(failure.rendered())"
             }
         }
         if let forgeFailure { output.error(forgeFailure) }

@@ -20,13 +20,13 @@ enum StoreNotesFiles {
     /// language). `versionCode`: the Google Play build number the release's files hold; when it is nil and a path
     /// needs it, `strict` (a release) makes that a problem, and a preview keeps `{versionCode}` in the path.
     static func files(_ settings: StoreNotesSettings, commits: [AnalyzedCommit], version: String, versionCode: String?,
-                      configPath: String, strict: Bool) throws(CLIFailure) -> [StoreNotesFile] {
+                      configPath: String, strict: Bool) throws(Problem) -> [StoreNotesFile] {
         let entries = StoreNotes.entries(commits, types: settings.types)
         var files: [StoreNotesFile] = []
         for store in NotesStore.allCases {
             guard let target = settings.target(store) else { continue }
             if store == .android, versionCode == nil, target.path.contains("{versionCode}"), strict {
-                throw CLIFailure(message: "\(configPath): 'storeNotes.android.path' names Google Play's notes by {versionCode}, but no version file in \"files\" holds a versionCode; list the app's build.gradle (or build.gradle.kts) in \"files\", or set \"storeNotes\": {\"android\": false}")
+                throw Problem("\(configPath): 'storeNotes.android.path' names Google Play's notes by {versionCode}, but no version file in \"files\" holds a versionCode; list the app's build.gradle (or build.gradle.kts) in \"files\", or set \"storeNotes\": {\"android\": false}")
             }
             let text = settings.template.map {
                 StoreNotes.render(entries, limit: store.limit, emptyText: settings.emptyText, version: version, template: $0)

@@ -13,31 +13,26 @@ struct RemoteConfigSync {
     static func open(_ workspace: Workspace, command: String, warning: (String) -> Void) throws -> RemoteConfigSync {
         let settings = try workspace.config.gateSettings()
         guard settings.format == .firebase else {
-            throw CLIFailure(message: "relctl \(command) reads and writes a Firebase Remote Config template, and 'gate.format' is \"\(settings.format.rawValue)\" in \(workspace.configDisplayPath); deploy a plain document through your API")
+            throw Problem("relctl \(command) reads and writes a Firebase Remote Config template, and 'gate.format' is \"\(settings.format.rawValue)\" in \(workspace.configDisplayPath); deploy a plain document through your API")
         }
         guard let project = settings.firebaseProjectID else {
-            throw CLIFailure(message: "relctl \(command) needs the Firebase project: add \"firebase\": {\"projectId\": \"your-project-id\"} to 'gate' in \(workspace.configDisplayPath) (Firebase console → Project settings → Project ID)")
+            throw Problem("relctl \(command) needs the Firebase project: add \"firebase\": {\"projectId\": \"your-project-id\"} to 'gate' in \(workspace.configDisplayPath) (Firebase console → Project settings → Project ID)")
         }
-        let credentials: GoogleCredentials?
-        do {
-            credentials = try GoogleCredentials.fromEnvironment(workspace.environment, scopes: [GoogleCredentials.remoteConfigScope], warning: warning)
-        } catch {
-            throw CLIFailure(message: error.message)
-        }
+        let credentials = try GoogleCredentials.fromEnvironment(workspace.environment, scopes: [GoogleCredentials.remoteConfigScope], warning: warning)
         guard let credentials else {
-            throw CLIFailure(message: "relctl \(command) needs Google credentials: set \(GoogleCredentials.keyFileVariable) to a service account's key file, or \(GoogleCredentials.tokenVariable) (gcloud auth print-access-token) (README, \"Stores and Remote Config\")")
+            throw Problem("relctl \(command) needs Google credentials: set \(GoogleCredentials.keyFileVariable) to a service account's key file, or \(GoogleCredentials.tokenVariable) (gcloud auth print-access-token) (README, \"Stores and Remote Config\")")
         }
         let api: RemoteConfigAPI
         do {
             api = try RemoteConfigAPI(credentials: credentials, projectID: project, environment: workspace.environment)
         } catch {
-            throw CLIFailure(message: "\(error.reason) (\(error.url))")
+            throw Problem("\(error.reason) (\(error.url))")
         }
         return RemoteConfigSync(workspace: workspace, settings: settings, file: try workspace.config.gateDocumentFile(settings, root: workspace.root), api: api)
     }
 
-    func failure(_ error: StoreHTTP.Failure, _ doing: String) -> CLIFailure {
-        CLIFailure(message: "cannot \(doing) the Remote Config template of \(api.projectID) (\(error.url)): \(error.reason)")
+    func failure(_ error: StoreHTTP.Failure, _ doing: String) -> Problem {
+        Problem("cannot \(doing) the Remote Config template of \(api.projectID) (\(error.url)): \(error.reason)")
     }
 
     /// The repository's document as JSON, nil when it does not exist.
@@ -65,7 +60,7 @@ struct RemoteConfigSync {
             do {
                 try Data(text.utf8).write(to: URL(fileURLWithPath: file.path), options: .atomic)
             } catch {
-                throw CLIFailure(message: "\(file.relativePath): cannot write the pulled template (\(error.localizedDescription)); nothing was changed")
+                throw Problem("\(file.relativePath): cannot write the pulled template (\(error.localizedDescription)); nothing was changed")
             }
         }
         return (lines, live.versionNumber, changed)
@@ -85,7 +80,7 @@ struct RemoteConfigSync {
         }
         let pulledAt = RemoteConfigTemplate.versionNumber(document)
         if pulledAt == nil && !ontoLive {
-            throw CLIFailure(message: "\(file.relativePath) holds no \"version\": {\"versionNumber\"}, so relctl cannot tell which live template it was based on; run relctl gate pull (and reapply the change), or publish only relctl's decisions onto the live template with --onto-live")
+            throw Problem("\(file.relativePath) holds no \"version\": {\"versionNumber\"}, so relctl cannot tell which live template it was based on; run relctl gate pull (and reapply the change), or publish only relctl's decisions onto the live template with --onto-live")
         }
         var attempt = 0
         while true {
@@ -95,7 +90,7 @@ struct RemoteConfigSync {
             if let liveVersion = live.versionNumber, let pulledAt, liveVersion > pulledAt, !ontoLive {
                 let changes = RemoteConfigTemplate.differences(from: document, to: live.template)
                 let list = changes.isEmpty ? "" : ": " + changes.joined(separator: "; ")
-                throw CLIFailure(message: "the live template is at version \(liveVersion), and \(file.relativePath) was pulled at \(pulledAt); the live template differs from it\(list). Publishing would undo that: run relctl gate pull and reapply the change, or publish only relctl's decisions (\(decidedKeys.joined(separator: ", "))) onto the live template with --onto-live")
+                throw Problem("the live template is at version \(liveVersion), and \(file.relativePath) was pulled at \(pulledAt); the live template differs from it\(list). Publishing would undo that: run relctl gate pull and reapply the change, or publish only relctl's decisions (\(decidedKeys.joined(separator: ", "))) onto the live template with --onto-live")
             }
             let next = RemoteConfigTemplate.applying(decidedKeys, from: document, onto: live.template)
             let changes = RemoteConfigTemplate.differences(from: live.template, to: next)
@@ -107,7 +102,7 @@ struct RemoteConfigSync {
                 switch try api.put(body, etag: live.etag, validateOnly: true) {
                 case .mismatch:
                     if attempt < 2 { continue }
-                    throw CLIFailure(message: "the live template changed twice while relctl published (HTTP 412, the ETag no longer matched); nothing was published: rerun relctl gate publish")
+                    throw Problem("the live template changed twice while relctl published (HTTP 412, the ETag no longer matched); nothing was published: rerun relctl gate publish")
                 case .published:
                     break
                 }
@@ -115,7 +110,7 @@ struct RemoteConfigSync {
                 switch try api.put(body, etag: live.etag, validateOnly: false) {
                 case .mismatch:
                     if attempt < 2 { continue }
-                    throw CLIFailure(message: "the live template changed twice while relctl published (HTTP 412, the ETag no longer matched); nothing was published: rerun relctl gate publish")
+                    throw Problem("the live template changed twice while relctl published (HTTP 412, the ETag no longer matched); nothing was published: rerun relctl gate publish")
                 case .published(let result):
                     return (changes, RemoteConfigTemplate.versionNumber(result), live.versionNumber)
                 }

@@ -50,34 +50,45 @@ struct StoreBuildNumbers {
         let carriesAndroid = current.highestAndroidBuild != nil
         if carriesIOS {
             guard let bundleID = config.stores?.appStoreBundleID else {
-                throw CLIFailure(message: "\(setting), but no 'stores.appStoreConnect.bundleId' says which app's builds to read: add \"stores\": {\"appStoreConnect\": {\"bundleId\": \"com.acme.field\"}}, \(offlineHint)")
+                throw Problem("\(setting), but no 'stores.appStoreConnect.bundleId' says which app's builds to read: add \"stores\": {\"appStoreConnect\": {\"bundleId\": \"com.acme.field\"}}, \(offlineHint)")
             }
             var perVersion = false
             if case .perVersion = config.buildNumber.strategy { perVersion = true }
             let within = perVersion ? VersionParts(version).core : nil
+            // Credentials that are set but unreadable (a Problem naming the variable) are said with the setting.
+            let found: AppStoreConnectCredentials?
             do {
-                guard let credentials = try AppStoreConnectCredentials.fromEnvironment(environment, warning: { _ in }) else {
-                    throw CLIFailure(message: "App Store Connect: cannot read the builds of \(bundleID): no credentials (\(AppStoreConnectCredentials.keyIDVariable), \(AppStoreConnectCredentials.issuerVariable) and \(AppStoreConnectCredentials.keyVariable) or \(AppStoreConnectCredentials.keyPathVariable)), and \(setting); set them (README, \"Stores and Remote Config\"), \(offlineHint)")
-                }
+                found = try AppStoreConnectCredentials.fromEnvironment(environment, warning: { _ in })
+            } catch {
+                throw Problem("App Store Connect: \(error.message) (\(setting); \(offlineHint))")
+            }
+            guard let credentials = found else {
+                throw Problem("App Store Connect: cannot read the builds of \(bundleID): no credentials (\(AppStoreConnectCredentials.keyIDVariable), \(AppStoreConnectCredentials.issuerVariable) and \(AppStoreConnectCredentials.keyVariable) or \(AppStoreConnectCredentials.keyPathVariable)), and \(setting); set them (README, \"Stores and Remote Config\"), \(offlineHint)")
+            }
+            do {
                 let api = try AppStoreConnectAPI(credentials: credentials, environment: environment)
                 let builds = try api.buildNumbers(appID: try api.appID(bundleID: bundleID), version: within)
                 result.ios = BuildNumberPolicy.highest(builds.filter { VersionParts($0).numbers != nil })
-            } catch let error as CredentialFailure {
-                throw CLIFailure(message: "App Store Connect: \(error.message) (\(setting); \(offlineHint))")
-            } catch let error as StoreHTTP.Failure {
-                throw CLIFailure(message: "App Store Connect: cannot read the builds of \(bundleID) (\(error.url)): \(error.reason); \(setting): fix that, \(offlineHint)")
+            } catch {
+                throw Problem("App Store Connect: cannot read the builds of \(bundleID) (\(error.url)): \(error.reason); \(setting): fix that, \(offlineHint)")
             }
             result.iosRead = true
             result.iosVersion = within
         }
         if carriesAndroid {
             guard let package = config.stores?.googlePlayPackageName else {
-                throw CLIFailure(message: "\(setting), but no 'stores.googlePlay.packageName' says which app's versionCodes to read: add \"stores\": {\"googlePlay\": {\"packageName\": \"com.acme.field\"}}, \(offlineHint)")
+                throw Problem("\(setting), but no 'stores.googlePlay.packageName' says which app's versionCodes to read: add \"stores\": {\"googlePlay\": {\"packageName\": \"com.acme.field\"}}, \(offlineHint)")
+            }
+            let found: GoogleCredentials?
+            do {
+                found = try GoogleCredentials.fromEnvironment(environment, scopes: [GoogleCredentials.playScope], warning: { _ in })
+            } catch {
+                throw Problem("Google Play: \(error.message) (\(setting); \(offlineHint))")
+            }
+            guard let credentials = found else {
+                throw Problem("Google Play: cannot read the versionCodes of \(package): no Google credentials (\(GoogleCredentials.keyFileVariable) or \(GoogleCredentials.tokenVariable)), and \(setting); set one (README, \"Stores and Remote Config\"), \(offlineHint)")
             }
             do {
-                guard let credentials = try GoogleCredentials.fromEnvironment(environment, scopes: [GoogleCredentials.playScope], warning: { _ in }) else {
-                    throw CLIFailure(message: "Google Play: cannot read the versionCodes of \(package): no Google credentials (\(GoogleCredentials.keyFileVariable) or \(GoogleCredentials.tokenVariable)), and \(setting); set one (README, \"Stores and Remote Config\"), \(offlineHint)")
-                }
                 let api = try GooglePlayAPI(credentials: credentials, packageName: package, environment: environment)
                 let (tracks, bundles) = try api.withEdit { edit throws(StoreHTTP.Failure) in
                     (try api.tracks(edit: edit), try api.bundleVersionCodes(edit: edit))
@@ -95,10 +106,8 @@ struct StoreBuildNumbers {
                 for code in bundles { consider(code, "an uploaded bundle") }
                 result.android = best?.code
                 result.androidWhere = best?.place
-            } catch let error as CredentialFailure {
-                throw CLIFailure(message: "Google Play: \(error.message) (\(setting); \(offlineHint))")
-            } catch let error as StoreHTTP.Failure {
-                throw CLIFailure(message: "Google Play: cannot read the versionCodes of \(package) (\(error.url)): \(error.reason); \(setting): fix that, \(offlineHint)")
+            } catch {
+                throw Problem("Google Play: cannot read the versionCodes of \(package) (\(error.url)): \(error.reason); \(setting): fix that, \(offlineHint)")
             }
             result.androidRead = true
         }
@@ -219,8 +228,8 @@ extension StoreBuildNumbers {
         do {
             let sync = try VersionFilePlan.make(workspace, version: version, build: nil, environment: workspace.environment)
             return (sync.buildSources, nil)
-        } catch let failure as CLIFailure {
-            return ([], failure.message + "; 'relctl release' will refuse it")
+        } catch let failure as Problem {
+            return ([], failure.rendered() + "; 'relctl release' will refuse it")
         } catch {
             return ([], "the next build numbers cannot be told: \(error); 'relctl release' will refuse it")
         }

@@ -1,3 +1,4 @@
+import RelctlCore
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -15,10 +16,6 @@ protocol BearerTokenSource: AnyObject {
     var canRefresh: Bool { get }
 }
 
-/// The credentials' failures say which variable is wrong and how to fix it, never a secret.
-struct CredentialFailure: Error {
-    let message: String
-}
 
 /// A key file's mode, warned about when group or others can read it.
 enum KeyFilePermissions {
@@ -58,7 +55,7 @@ final class AppStoreConnectCredentials: BearerTokenSource {
     }
 
     /// nil when none of the variables is set; an error when some are and the set is incomplete or unreadable.
-    static func fromEnvironment(_ environment: [String: String], warning: (String) -> Void) throws(CredentialFailure) -> AppStoreConnectCredentials? {
+    static func fromEnvironment(_ environment: [String: String], warning: (String) -> Void) throws(Problem) -> AppStoreConnectCredentials? {
         func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
         let keyID = value(keyIDVariable), issuer = value(issuerVariable), key = value(keyVariable), keyPath = value(keyPathVariable)
         if keyID == nil, issuer == nil, key == nil, keyPath == nil { return nil }
@@ -67,12 +64,12 @@ final class AppStoreConnectCredentials: BearerTokenSource {
         if issuer == nil { missing.append(issuerVariable) }
         if key == nil, keyPath == nil { missing.append("\(keyVariable) or \(keyPathVariable)") }
         guard missing.isEmpty, let keyID, let issuer else {
-            throw CredentialFailure(message: "App Store Connect credentials are incomplete: \(missing.joined(separator: ", ")) \(missing.count == 1 ? "is" : "are") not set; set all of \(keyIDVariable), \(issuerVariable) and \(keyVariable) (the .p8 text) or \(keyPathVariable) (README, \"Stores and Remote Config\")")
+            throw Problem("App Store Connect credentials are incomplete: \(missing.joined(separator: ", ")) \(missing.count == 1 ? "is" : "are") not set; set all of \(keyIDVariable), \(issuerVariable) and \(keyVariable) (the .p8 text) or \(keyPathVariable) (README, \"Stores and Remote Config\")")
         }
         var pem = key ?? ""
         if key == nil, let keyPath {
             guard let data = FileManager.default.contents(atPath: keyPath) else {
-                throw CredentialFailure(message: "\(keyPathVariable): cannot read the key file \(keyPath); check the path and its permissions")
+                throw Problem("\(keyPathVariable): cannot read the key file \(keyPath); check the path and its permissions")
             }
             if let message = KeyFilePermissions.warning(path: keyPath, variable: keyPathVariable) { warning(message) }
             pem = String(decoding: data, as: UTF8.self)
@@ -82,7 +79,7 @@ final class AppStoreConnectCredentials: BearerTokenSource {
         do throws(StoreHTTP.Failure) {
             _ = try credentials.token(refresh: true)
         } catch {
-            throw CredentialFailure(message: "\(key != nil ? keyVariable : keyPathVariable): \(error.reason)")
+            throw Problem("\(key != nil ? keyVariable : keyPathVariable): \(error.reason)")
         }
         return credentials
     }
@@ -90,14 +87,14 @@ final class AppStoreConnectCredentials: BearerTokenSource {
     func token(refresh: Bool) throws(StoreHTTP.Failure) -> String {
         if let current, !refresh { return current }
         let now = Int(Date().timeIntervalSince1970)
-        do throws(JWTSigner.SigningFailure) {
+        do throws(Problem) {
             let token = try JWTSigner.token(algorithm: .es256, keyID: keyID,
                                             claims: ["iss": issuerID, "aud": "appstoreconnect-v1", "iat": now, "exp": now + Self.lifetime],
                                             privateKeyPEM: privateKey)
             current = token
             return token
         } catch {
-            throw StoreHTTP.Failure(url: "", reason: "\(Self.keyVariable): \(error.reason)")
+            throw StoreHTTP.Failure(url: "", reason: "\(Self.keyVariable): \(error.message)")
         }
     }
 }
@@ -145,46 +142,46 @@ final class GoogleCredentials: BearerTokenSource {
         self.environment = environment
     }
 
-    static func fromEnvironment(_ environment: [String: String], scopes: [String], warning: (String) -> Void) throws(CredentialFailure) -> GoogleCredentials? {
+    static func fromEnvironment(_ environment: [String: String], scopes: [String], warning: (String) -> Void) throws(Problem) -> GoogleCredentials? {
         if let path = environment[keyFileVariable], !path.isEmpty {
             guard let data = FileManager.default.contents(atPath: path) else {
-                throw CredentialFailure(message: "\(keyFileVariable): cannot read the key file \(path); check the path and its permissions")
+                throw Problem("\(keyFileVariable): cannot read the key file \(path); check the path and its permissions")
             }
             if let message = KeyFilePermissions.warning(path: path, variable: keyFileVariable) { warning(message) }
             guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
-                throw CredentialFailure(message: "\(keyFileVariable): \(path) is not JSON; it must be a service account's key file (Google Cloud console → IAM → Service accounts → Keys → Add key → JSON)")
+                throw Problem("\(keyFileVariable): \(path) is not JSON; it must be a service account's key file (Google Cloud console → IAM → Service accounts → Keys → Add key → JSON)")
             }
             guard object["type"] as? String == "service_account",
                   let email = object["client_email"] as? String, !email.isEmpty,
                   let key = object["private_key"] as? String, !key.isEmpty else {
-                throw CredentialFailure(message: "\(keyFileVariable): \(path) is not a service account's key (it needs \"type\": \"service_account\", \"client_email\" and \"private_key\"); create one: Google Cloud console → IAM → Service accounts → Keys → Add key → JSON")
+                throw Problem("\(keyFileVariable): \(path) is not a service account's key (it needs \"type\": \"service_account\", \"client_email\" and \"private_key\"); create one: Google Cloud console → IAM → Service accounts → Keys → Add key → JSON")
             }
             let tokenURI = (object["token_uri"] as? String).flatMap { $0.isEmpty ? nil : $0 } ?? "https://oauth2.googleapis.com/token"
             do throws(StoreHTTP.Failure) {
                 try StoreHTTP.checkAllowed(tokenURI, what: "the key's token_uri")
             } catch {
-                throw CredentialFailure(message: "\(keyFileVariable): \(error.reason), and \(path) has \"\(tokenURI)\"")
+                throw Problem("\(keyFileVariable): \(error.reason), and \(path) has \"\(tokenURI)\"")
             }
             let credentials = GoogleCredentials(kind: .serviceAccount(email: email, privateKey: key, tokenURI: tokenURI),
                                                 scopes: scopes, environment: environment)
             // A key that cannot sign is named before any request.
-            do throws(JWTSigner.SigningFailure) {
+            do throws(Problem) {
                 _ = try credentials.assertion(email: email, privateKey: key, tokenURI: tokenURI)
             } catch {
-                throw CredentialFailure(message: "\(keyFileVariable): the \"private_key\" of \(path): \(error.reason)")
+                throw Problem("\(keyFileVariable): the \"private_key\" of \(path): \(error.message)")
             }
             return credentials
         }
         if let token = environment[tokenVariable], !token.isEmpty {
             guard !token.contains(where: { $0.isWhitespace || $0.isNewline }) else {
-                throw CredentialFailure(message: "\(tokenVariable) holds white space, so it is not an access token; set it to the output of gcloud auth print-access-token")
+                throw Problem("\(tokenVariable) holds white space, so it is not an access token; set it to the output of gcloud auth print-access-token")
             }
             return GoogleCredentials(kind: .accessToken(token), scopes: scopes, environment: environment)
         }
         return nil
     }
 
-    private func assertion(email: String, privateKey: String, tokenURI: String) throws(JWTSigner.SigningFailure) -> String {
+    private func assertion(email: String, privateKey: String, tokenURI: String) throws(Problem) -> String {
         let now = Int(Date().timeIntervalSince1970)
         return try JWTSigner.token(algorithm: .rs256, claims: ["iss": email, "scope": scopes.joined(separator: " "),
                                                                "aud": tokenURI, "iat": now, "exp": now + 3600],
@@ -198,10 +195,10 @@ final class GoogleCredentials: BearerTokenSource {
         case .serviceAccount(let email, let privateKey, let tokenURI):
             if let current, !refresh { return current }
             let jwt: String
-            do throws(JWTSigner.SigningFailure) {
+            do throws(Problem) {
                 jwt = try assertion(email: email, privateKey: privateKey, tokenURI: tokenURI)
             } catch {
-                throw StoreHTTP.Failure(url: tokenURI, reason: "\(Self.keyFileVariable): \(error.reason)")
+                throw StoreHTTP.Failure(url: tokenURI, reason: "\(Self.keyFileVariable): \(error.message)")
             }
             let body = StoreHTTP.formEncoded([("grant_type", "urn:ietf:params:oauth:grant-type:jwt-bearer"), ("assertion", jwt)])
             let response = try StoreHTTP.send(StoreHTTP.Request(method: "POST", url: tokenURI, body: body,

@@ -1,5 +1,6 @@
 import Foundation
 import VersionGate
+import RelctlCore
 
 /// What `gate status` shows of the stores and Remote Config: each store's live version and rollout (with
 /// `--live`), and whether the repository's document agrees with the live template. A service that cannot be read
@@ -37,8 +38,8 @@ enum StoreStatus {
                 text += "; next: \(newer.versionString) \(newer.state)"
             }
             return text
-        } catch let error as CredentialFailure {
-            return "cannot read: \(error.message)"
+        } catch let error as Problem {
+            return "cannot read: \(error.rendered())"
         } catch let error as StoreHTTP.Failure {
             return "cannot read (\(error.url)): \(error.reason)"
         } catch let error as AppStoreClient.LookupFailure {
@@ -62,8 +63,8 @@ enum StoreStatus {
                 return "\(release.status) versionCode \(codes)\(release.status == "inProgress" ? fraction : "")"
             }
             return "\(package) production: " + (releases.isEmpty ? "no release" : releases.joined(separator: "; "))
-        } catch let error as CredentialFailure {
-            return "cannot read: \(error.message)"
+        } catch let error as Problem {
+            return "cannot read: \(error.rendered())"
         } catch let error as StoreHTTP.Failure {
             return "cannot read (\(error.url)): \(error.reason)"
         } catch {
@@ -84,12 +85,10 @@ enum StoreStatus {
             if differences.isEmpty { return "\(project): the document agrees with the live template (\(liveVersion))" }
             let pulled = RemoteConfigTemplate.versionNumber(document).map { ", pulled at version \($0)," } ?? ""
             return "\(project): the document\(pulled) differs from the live template (\(liveVersion)): " + differences.joined(separator: "; ")
-        } catch let error as CredentialFailure {
-            return "cannot read: \(error.message)"
+        } catch let error as Problem {
+            return "cannot read: \(error.rendered())"
         } catch let error as StoreHTTP.Failure {
             return "cannot read (\(error.url)): \(error.reason)"
-        } catch let error as CLIFailure {
-            return "cannot read: \(error.message)"
         } catch {
             return "cannot read: \(error)"
         }

@@ -16,7 +16,7 @@ extension Config {
     static let storesKeys = ["stores"]
 
     /// Reads `stores` strictly: unknown keys with a did-you-mean, identifiers that cannot be one refused with their line.
-    mutating func parseStores(_ object: StrictObject) throws(ConfigError) {
+    mutating func parseStores(_ object: StrictObject) throws(Problem) {
         guard let stores = try object.object("stores") else { return }
         try stores.rejectUnknownKeys(StoresSettings.keys)
         var settings = StoresSettings()

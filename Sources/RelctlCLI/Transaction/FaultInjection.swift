@@ -1,4 +1,5 @@
 import Foundation
+import RelctlCore
 
 /// Test hooks. `RELCTL_TEST_FAULT=after-write|after-commit|after-tag|before-push` makes the release fail there, so
 /// tests can prove the rollback leaves the repository as it was. `RELCTL_TEST_CRASH=<step>` kills the process
@@ -17,7 +18,7 @@ struct FaultInjection {
     }
 
     func check(_ here: String) throws {
-        if point == here { throw CLIFailure(message: "injected fault at \(here)") }
+        if point == here { throw Problem("injected fault at \(here)") }
     }
 
     /// A write-like step is done: recorded, and the process killed there when the test asks for it.

@@ -84,13 +84,13 @@ struct RepositoryTransaction {
             do {
                 try TransactionalWriter.write(writes, step: faults.step)
             } catch {
-                throw CLIFailure(message: "\(error.description); nothing was changed")
+                throw Problem(error, adding: "nothing was changed")
             }
             return Applied(commit: nil, branch: nil)
         }
         let branch = try repository.headReferenceName()
         guard let identities, commitMessage == nil || branch != nil else {
-            throw CLIFailure(message: "preflight passed but HEAD or the identity changed; run relctl again")
+            throw Problem("preflight passed but HEAD or the identity changed; run relctl again")
         }
         let gitDir = repository.gitDir
         // A new file may live in a folder that does not exist yet (docs/CHANGES.md).
@@ -114,8 +114,8 @@ struct RepositoryTransaction {
             try journal.save(gitDir: gitDir)
         } catch {
             TransactionJournal.remove(gitDir: gitDir)
-            let reason = (error as? CLIFailure)?.message ?? (error as? GitError)?.description ?? "\(error)"
-            throw CLIFailure(message: "cannot write the \(label.kind == .release ? "release" : label.kind.rawValue) journal: \(reason); nothing was changed")
+            let reason = ErrorReport.reason(error)
+            throw Problem("cannot write the \(label.kind == .release ? "release" : label.kind.rawValue) journal: \(reason); nothing was changed")
         }
         faults.step("journal")
         createdFolders = []
@@ -124,7 +124,7 @@ struct RepositoryTransaction {
                 let reason = String(cString: strerror(errno))
                 removeCreatedFolders()
                 TransactionJournal.remove(gitDir: gitDir)
-                throw CLIFailure(message: "cannot create folder \(folder): \(reason); nothing was changed")
+                throw Problem("cannot create folder \(folder): \(reason); nothing was changed")
             }
             createdFolders.append(folder)
             faults.step("mkdir-\(createdFolders.count)")
@@ -136,7 +136,7 @@ struct RepositoryTransaction {
             removeCreatedFolders()
             discardKeeps()
             TransactionJournal.remove(gitDir: gitDir)
-            throw CLIFailure(message: "\(error.description); nothing was changed")
+            throw Problem(error, adding: "nothing was changed")
         }
         var commit: ObjectID?
         var indexTouched = false
@@ -145,7 +145,7 @@ struct RepositoryTransaction {
             for (index, deletion) in deletions.enumerated() {
                 // Its bytes stay in the journal's blob and under the keep.
                 if unlink(deletion.path) != 0 && errno != ENOENT {
-                    throw CLIFailure(message: "cannot remove \(relative(deletion.path)): \(String(cString: strerror(errno)))")
+                    throw Problem("cannot remove \(relative(deletion.path)): \(String(cString: strerror(errno)))")
                 }
                 faults.step("delete-\(index + 1)")
             }
@@ -181,8 +181,8 @@ struct RepositoryTransaction {
             if commit == nil, let gitError = error as? GitError, gitError.kind == .locked { indexTouched = false }
             let undone = rollback(repository: repository, branch: branch, commit: commit, tagsMade: madeTags,
                                   indexTouched: indexTouched)
-            let what = (error as? GitError)?.description ?? (error as? CLIFailure)?.message ?? "\(error)"
-            throw CLIFailure(message: "\(label.failed): \(what); " + undone)
+            let what = ErrorReport.reason(error)
+            throw Problem("\(label.failed): \(what); " + undone)
         }
     }
 
@@ -317,7 +317,7 @@ struct RepositoryTransaction {
             if let existing = try repository.tag(named: tag.name) {
                 guard try repository.commit(of: existing) == target else {
                     let fix = journal.transactionKind == .release ? "rerun 'relctl release' to tag the release" : "rerun relctl to make the tag"
-                    throw CLIFailure(message: "the interrupted \(journal.what) made its commit, but the tag \(tag.name) points elsewhere (\(existing.target.hex.prefix(12))); check it with 'git show \(tag.name)', delete it if it is wrong (git tag -d \(tag.name)), and \(fix)")
+                    throw Problem("the interrupted \(journal.what) made its commit, but the tag \(tag.name) points elsewhere (\(existing.target.hex.prefix(12))); check it with 'git show \(tag.name)', delete it if it is wrong (git tag -d \(tag.name)), and \(fix)")
                 }
                 continue
             }
@@ -342,10 +342,10 @@ struct RepositoryTransaction {
                     try TransactionalWriter.write([FileWrite(path: path, oldBytes: nil, newBytes: bytes, displayPath: file.path)])
                 }
             } catch {
-                throw CLIFailure(message: "cannot roll back the interrupted \(what): \(error.description)")
+                throw Problem("cannot roll back the interrupted \(what): \(error.description)")
             }
         } else if unlink(path) != 0 && errno != ENOENT {
-            throw CLIFailure(message: "cannot roll back the interrupted \(what): cannot remove \(file.path): \(String(cString: strerror(errno)))")
+            throw Problem("cannot roll back the interrupted \(what): cannot remove \(file.path): \(String(cString: strerror(errno)))")
         }
     }
 }

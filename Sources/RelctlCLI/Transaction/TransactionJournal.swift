@@ -161,8 +161,8 @@ struct TransactionJournal: Codable, Equatable {
 
     /// The one message for a journal relctl cannot use, with the fix (which works whatever the journal holds: the
     /// release, if any, is rolled back by hand and the journal deleted).
-    static func unreadable(_ path: String, _ why: String) -> CLIFailure {
-        CLIFailure(message: "cannot use the journal of an interrupted release, \(path): \(why); check 'git status' and 'git log -1', put the files back as committed (git checkout -- .), then delete it (rm \(path)) and rerun")
+    static func unreadable(_ path: String, _ why: String) -> Problem {
+        Problem("cannot use the journal of an interrupted release, \(path): \(why); check 'git status' and 'git log -1', put the files back as committed (git checkout -- .), then delete it (rm \(path)) and rerun")
     }
 
     /// What in the journal's own text is not what relctl writes: a path that is absolute, climbs out with `..`, names
@@ -249,24 +249,24 @@ struct TransactionJournal: Codable, Equatable {
 
     /// Writes the journal atomically: a temp file beside it, created fresh (never through a link: a `.tmp` that is
     /// a symbolic link or anything but a regular file is refused), fsynced, renamed over the journal.
-    func save(gitDir: String) throws(CLIFailure) {
+    func save(gitDir: String) throws(Problem) {
         let path = Self.path(gitDir: gitDir)
         let temp = path + ".tmp"
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(self) else {
-            throw CLIFailure(message: "cannot encode the journal")
+            throw Problem("cannot encode the journal")
         }
         var st = stat()
         if lstat(temp, &st) == 0 {
             // A killed run's temp file is removed; a link (or anything else) someone put there is not written through.
             guard (st.st_mode & S_IFMT) == S_IFREG, st.st_nlink == 1 else {
-                throw CLIFailure(message: "\(temp) is \((st.st_mode & S_IFMT) == S_IFLNK ? "a symbolic link" : (st.st_mode & S_IFMT) == S_IFREG ? "a hard link" : "not a regular file"), not relctl's temporary journal; relctl writes no file through a link: delete it (rm \(temp)) and rerun")
+                throw Problem("\(temp) is \((st.st_mode & S_IFMT) == S_IFLNK ? "a symbolic link" : (st.st_mode & S_IFMT) == S_IFREG ? "a hard link" : "not a regular file"), not relctl's temporary journal; relctl writes no file through a link: delete it (rm \(temp)) and rerun")
             }
             unlink(temp)
         }
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw CLIFailure(message: "cannot write \(temp): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw Problem("cannot write \(temp): \(String(cString: strerror(errno)))") }
         var ok = data.withUnsafeBytes { buffer -> Bool in
             var offset = 0
             while offset < buffer.count {
@@ -281,7 +281,7 @@ struct TransactionJournal: Codable, Equatable {
         close(fd)
         guard ok, rename(temp, path) == 0 else {
             unlink(temp)
-            throw CLIFailure(message: "cannot write \(path): \(reason)")
+            throw Problem("cannot write \(path): \(reason)")
         }
     }
 

@@ -63,7 +63,7 @@ enum TransactionRecovery {
         let rerun = journal.rerunCommand
         let who = "pid \(journal.pid), stopped after step '\(journal.lastStep)'"
         guard let base = ObjectID(hex: journal.base) else {
-            throw CLIFailure(message: "\(journalPath) names no valid start commit; check 'git status' and 'git log -1', put the files back as committed (git checkout -- .), then delete \(journalPath)")
+            throw Problem("\(journalPath) names no valid start commit; check 'git status' and 'git log -1', put the files back as committed (git checkout -- .), then delete \(journalPath)")
         }
         var short: String?
         var committed: ObjectID?
@@ -73,12 +73,12 @@ enum TransactionRecovery {
             let tip = try repository.referenceTarget(branch)
             committed = try tip.flatMap { try isReleaseCommit($0, of: journal, base: base, repository: repository) ? $0 : nil }
             if committed == nil && tip != base {
-                throw CLIFailure(message: "the interrupted \(what) (\(journalPath), \(who)) can be neither finished nor rolled back: \(name) has moved since it started (\(tip.map { String($0.hex.prefix(12)) } ?? "deleted") now, \(journal.base.prefix(12)) then); check 'git log' and 'git status', put back any file it left (git checkout -- <file>), then delete \(journalPath)")
+                throw Problem("the interrupted \(what) (\(journalPath), \(who)) can be neither finished nor rolled back: \(name) has moved since it started (\(tip.map { String($0.hex.prefix(12)) } ?? "deleted") now, \(journal.base.prefix(12)) then); check 'git log' and 'git status', put back any file it left (git checkout -- <file>), then delete \(journalPath)")
             }
             // The files to finish or put back are the work tree's: HEAD must still be the transaction's branch.
             let head = try repository.headReferenceName()
             if head != branch {
-                throw CLIFailure(message: "the interrupted \(what) (\(journalPath), \(who)) was made on \(name), but HEAD is now \(head.map(Publishing.shortBranch) ?? "detached"); check out \(name) (git checkout \(name)) and rerun \(rerun) to finish or roll it back")
+                throw Problem("the interrupted \(what) (\(journalPath), \(who)) was made on \(name), but HEAD is now \(head.map(Publishing.shortBranch) ?? "detached"); check out \(name) (git checkout \(name)) and rerun \(rerun) to finish or roll it back")
             }
         }
         // Before anything else: a lock file the killed run left blocks the very steps below.
@@ -90,7 +90,7 @@ enum TransactionRecovery {
             return time >= journal.started - 1 && time <= lastStepTime + 30 && !processIsRunning(journal.pid)
         }
         if let foreign = locks.first(where: { !own.contains($0) }) {
-            throw CLIFailure(message: GitLockFiles.problem(foreign) + "; then \(rerun) finishes or rolls back the interrupted \(what)")
+            throw Problem(GitLockFiles.problem(foreign) + "; then \(rerun) finishes or rolls back the interrupted \(what)")
         }
         for lock in own {
             unlink(lock)
@@ -133,7 +133,7 @@ enum TransactionRecovery {
         }
         if !foreign.isEmpty {
             let names = foreign.joined(separator: ", ")
-            throw CLIFailure(message: "cannot roll back the interrupted \(what) (\(who)): \(names) \(foreign.count == 1 ? "holds" : "hold") neither the bytes from before the \(journal.transactionKind == .release ? "release" : "change") nor the ones it wrote (changed by hand since?); keep or discard that change (git checkout -- \(foreign.joined(separator: " "))), then rerun \(rerun)")
+            throw Problem("cannot roll back the interrupted \(what) (\(who)): \(names) \(foreign.count == 1 ? "holds" : "hold") neither the bytes from before the \(journal.transactionKind == .release ? "release" : "change") nor the ones it wrote (changed by hand since?); keep or discard that change (git checkout -- \(foreign.joined(separator: " "))), then rerun \(rerun)")
         }
         removeKeeps(gitDir: gitDir, of: journal.pid)
         var restored: [String] = []

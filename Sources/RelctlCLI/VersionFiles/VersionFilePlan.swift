@@ -39,7 +39,7 @@ struct VersionFilePlan {
     /// numbers of `build` (both stores) or of the configured strategy. The facts it stands on are read once each:
     /// the files (`readVersions`), the release tags' build numbers (one space for every branch: increment counts
     /// from the highest any release tag holds, and a versionCode from any other source must still go above it), the
-    /// stores when they are a source. Every problem is a `CLIFailure` naming `path:line`.
+    /// stores when they are a source. Every problem is a `Problem` naming `path:line`.
     static func make(_ workspace: Workspace, version: String, build: String?, environment: [String: String]) throws -> VersionFilePlan {
         let current = try workspace.readVersions()
         let settings = workspace.config.buildNumber

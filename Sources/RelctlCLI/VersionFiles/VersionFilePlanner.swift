@@ -18,7 +18,7 @@ struct VersionFilePlanner {
     let stores: (String) throws -> StoreBuildNumbers
 
     /// Plans writing `version` to every configured file, with build numbers from `build` (both stores) or the
-    /// configured strategy. Nothing is written; every problem is a `CLIFailure` naming `path:line`.
+    /// configured strategy. Nothing is written; every problem is a `Problem` naming `path:line`.
     ///
     /// With `increment`, a sync that changes no marketing version (and finds no build drift) keeps the build
     /// numbers, so running the same sync twice changes nothing the second time. `released`: `increment` counts from
@@ -59,7 +59,7 @@ struct VersionFilePlanner {
                     for file in current.files {
                         for location in file.locations where location.field != .marketing {
                             if case .computed(let expression, let hint)? = location.indirection {
-                                throw CLIFailure(message: "\(file.entry.path):\(location.line): \(location.context ?? location.field.rawValue) is a computed value (\(expression)), so relctl cannot increment it (\(hint); or pass --build N, or set buildNumber strategy \"keep\")")
+                                throw Problem("\(file.entry.path):\(location.line): \(location.context ?? location.field.rawValue) is a computed value (\(expression)), so relctl cannot increment it (\(hint); or pass --build N, or set buildNumber strategy \"keep\")")
                             }
                         }
                     }
@@ -98,7 +98,7 @@ struct VersionFilePlanner {
             // The version was really uploaded already, with this build or a higher one.
             let site = Self.site(of: StoreRuleViolation(message: "", rule: "", fix: "", platform: .ios), in: current)
             let next = (try? BuildNumberPolicy.increment(released.build)) ?? "a higher one"
-            throw CLIFailure(message: "\(site.map { "\($0.path):\($0.line)" } ?? configDisplayPath): iOS build \(ios) for \(VersionParts(version).core) is not above \(released.build), which release \(released.tag) already uploaded for that version; each upload of a version needs a higher CFBundleVersion than the last (TN2420): pass --build \(next) or higher")
+            throw Problem("\(site.map { "\($0.path):\($0.line)" } ?? configDisplayPath): iOS build \(ios) for \(VersionParts(version).core) is not above \(released.build), which release \(released.tag) already uploaded for that version; each upload of a version needs a higher CFBundleVersion than the last (TN2420): pass --build \(next) or higher")
         }
         let plan = try plan(current, version: version, ios: ios, android: android)
         try checkBuildNumberJumps(plan, explicitBuild: build != nil)
@@ -149,7 +149,7 @@ struct VersionFilePlanner {
         let value = reused.value
         let held = current.files.first(where: \.keepsPrerelease)?.marketing ?? current.files.compactMap(\.marketing).first
             ?? "the version the files hold"
-        throw CLIFailure(message: "\(place): buildNumber strategy fromVersion gives \(version) the build number \(value), which the files already hold for \(held); the stores refuse a second upload with the same build number (set \"prereleaseDigits\": 2 under \"buildNumber\" so each beta gets its own number and the final a higher one, e.g. 1030001, 1030002, then 1030099 for 1.3.0; or pass --build N)")
+        throw Problem("\(place): buildNumber strategy fromVersion gives \(version) the build number \(value), which the files already hold for \(held); the stores refuse a second upload with the same build number (set \"prereleaseDigits\": 2 under \"buildNumber\" so each beta gets its own number and the final a higher one, e.g. 1030001, 1030002, then 1030099 for 1.3.0; or pass --build N)")
     }
 
     private func nextBuilds(_ settings: BuildNumberSettings, current: CurrentVersions, version: String, environment: [String: String],
@@ -164,7 +164,7 @@ struct VersionFilePlanner {
             let site = Self.site(of: error, in: current)
             let place = site.map { "\($0.path):\($0.line)" }
                 ?? "\(configDisplayPath)\(settings.line.map { ":\($0)" } ?? "")"
-            throw CLIFailure(message: "\(place): \(error.message) (buildNumber strategy \(settings.strategyName): \(error.rule); \(error.fix))")
+            throw Problem("\(place): \(error.message) (buildNumber strategy \(settings.strategyName): \(error.rule); \(error.fix))")
         }
     }
 
@@ -212,7 +212,7 @@ struct VersionFilePlanner {
                 let by = excess.by == Int.max ? "" : " (+\(excess.by))"
                 let undo = android ? "Google Play never accepts a lower versionCode once one is uploaded"
                     : "a store never takes a build number back once a build is uploaded"
-                throw CLIFailure(message: "\(change.path):\(location.line): \(name) would jump from \(location.value) to \(new)\(by), "
+                throw Problem("\(change.path):\(location.line): \(name) would jump from \(location.value) to \(new)\(by), "
                     + "more than the \(excess.allowed) one sync may move a build number; \(undo) "
                     + "(\(jumpFix(field: location.field, explicitBuild: explicitBuild)))")
             }

@@ -29,7 +29,7 @@ struct AdoptionBaseline {
             tracked.append(Tracked(file: file, gitPath: gitPath, value: value))
         }
         guard let first = tracked.first else {
-            throw CLIFailure(message: "no version file in the repository holds a literal marketing version, so relctl cannot find the commit that set it; list the app's version files in 'files' (relctl init)")
+            throw Problem("no version file in the repository holds a literal marketing version, so relctl cannot find the commit that set it; list the app's version files in 'files' (relctl init)")
         }
         var commit = head
         var newer: ObjectID?
@@ -48,14 +48,14 @@ struct AdoptionBaseline {
             if let changedBy {
                 let path = changedBy.file.entry.path
                 guard let newer else {
-                    throw CLIFailure(message: "\(path) holds \(changedBy.value) in the work tree but not in the last commit; commit the version change first, then run relctl adopt")
+                    throw Problem("\(path) holds \(changedBy.value) in the work tree but not in the last commit; commit the version change first, then run relctl adopt")
                 }
                 return AdoptionBaseline(commit: newer, summary: try repository.commitSummary(newer), path: path)
             }
             newer = commit
             let read = Result { () throws(GitError) in try repository.firstParent(of: commit) }
             if case .failure(let error) = read, error.kind == .shallowHistory {
-                throw CLIFailure(message: "this is a shallow clone and its history ends before the commit that set \(first.value), so relctl cannot find where to tag it; \(Workspace.shallowFix)")
+                throw Problem("this is a shallow clone and its history ends before the commit that set \(first.value), so relctl cannot find where to tag it; \(Workspace.shallowFix)")
             }
             guard let parent = try read.get() else {
                 // The first commit already held the version: it is the baseline.

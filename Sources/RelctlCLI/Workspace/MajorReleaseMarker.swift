@@ -30,9 +30,18 @@ extension CIProvider {
     /// The CI's warning annotation for a major release: its version as the title, the instruction as the text;
     /// `halted`: "Major release 3.0.0 halted" and what to do before it is released.
     func majorReleaseWarning(_ notice: MajorReleaseNotice, halted: Bool = false) -> String? {
-        halted
-            ? warningAnnotation(title: "Major release \(notice.version)\(notice.floor.project.map { " of \($0)" } ?? "") halted", message: MajorReleaseNotice.haltInstruction(version: notice.version))
-            : warningAnnotation(title: "Major release \(notice.version)\(notice.floor.project.map { " of \($0)" } ?? "")", message: notice.instruction)
+        let said = MajorReleaseMarker.annotation(notice, halted: halted)
+        return warningAnnotation(title: said.title, message: said.message)
+    }
+}
+
+extension MajorReleaseMarker {
+    /// The title and text of a major release's CI annotation.
+    static func annotation(_ notice: MajorReleaseNotice, halted: Bool) -> Output.Annotation {
+        let title = "Major release \(notice.version)\(notice.floor.project.map { " of \($0)" } ?? "")"
+        return halted
+            ? Output.Annotation(title: title + " halted", message: MajorReleaseNotice.haltInstruction(version: notice.version))
+            : Output.Annotation(title: title, message: notice.instruction)
     }
 }
 
@@ -110,16 +119,20 @@ extension Workspace {
     func remindOfPendingMajor(_ context: CommandContext, halted remindsOfHalt: Bool = true) {
         guard let pending = pendingMajor else { return }
         guard let notice = pending.notice else {
-            context.output.warning("\(markerRelativePath) is not readable; a major release decision may be pending (check the file)")
+            context.output.warning("not readable; a major release decision may be pending",
+                                   at: DiagnosticLocation(path: markerRelativePath), hint: "check the file")
             return
         }
         if pending.halted && !remindsOfHalt { return }
+        let annotation = MajorReleaseMarker.annotation(notice, halted: pending.halted)
         if pending.halted {
-            context.output.warning("major release \(notice.version)\(project.map { " of \($0.name)" } ?? "") is halted, not released: review the breaking changes in \(markerRelativePath), then run \(floorDecision(for: notice.version).confirmCommand) (or delete the file if \(notice.version) is not to be released)")
+            let version = notice.version
+            let what = "major release \(version)\(project.map { " of \($0.name)" } ?? "") is halted, not released: review the breaking changes in \(markerRelativePath), then run \(floorDecision(for: version).confirmCommand)"
+            context.output.emit(Problem(what, hint: "or delete the file if \(version) is not to be released", severity: .warning), annotation: annotation)
         } else {
             let floor = floorDecision(for: notice.version)
-            context.output.warning("major release \(notice.version)\(project.map { " of \($0.name)" } ?? "") is pending: min_supported_version is unchanged; \(floor.raiseSentence(version: notice.version)) (or keep it: \(floor.keepCommand))")
+            let what = "major release \(notice.version)\(project.map { " of \($0.name)" } ?? "") is pending: min_supported_version is unchanged; \(floor.raiseSentence(version: notice.version))"
+            context.output.emit(Problem(what, hint: "or keep it: \(floor.keepCommand)", severity: .warning), annotation: annotation)
         }
-        if let annotation = context.ci?.majorReleaseWarning(notice, halted: pending.halted) { context.output.message(annotation) }
     }
 }

@@ -56,13 +56,13 @@ extension Workspace {
     /// Reads the release tags and the commits since the highest one reachable from HEAD, and decides the version.
     func analyze() throws -> ReleaseAnalysis {
         guard let head = try repository.headCommit() else {
-            throw CLIFailure(message: "the repository has no commits yet; commit something before asking for a release")
+            throw Problem("the repository has no commits yet; commit something before asking for a release")
         }
         // Stable tags of our format and scheme, highest first; only names are read here, objects on demand.
         let scheme = config.versionScheme
         var track = ReleaseTrack.of(branch: (try? repository.currentBranch()) ?? nil, config: config, requested: requestedChannel)
         if track.channel != nil || track.maintenance, case .calendar = scheme {
-            throw CLIFailure(message: "\(track.channel != nil ? "prereleases" : "maintenance branches") need versionScheme semver, and \(configDisplayPath) sets \(scheme); release from \(config.mainBranch(in: repository)) without --prerelease, or number the app with semver")
+            throw Problem("\(track.channel != nil ? "prereleases" : "maintenance branches") need versionScheme semver, and \(configDisplayPath) sets \(scheme); release from \(config.mainBranch(in: repository)) without --prerelease, or number the app with semver")
         }
         let tags = try releaseTags()
         var candidates = tags.stable
@@ -83,12 +83,12 @@ extension Workspace {
         if case .failure(let error) = walked, error.kind == .shallowHistory {
             let what = candidates.isEmpty ? "no release tag was fetched"
                 : "relctl cannot tell which release tags are ancestors of HEAD (\(error.message))"
-            throw CLIFailure(message: "this is a shallow clone and \(what), so the next version cannot be known; \(Workspace.shallowFix)")
+            throw Problem("this is a shallow clone and \(what), so the next version cannot be known; \(Workspace.shallowFix)")
         }
         var range = try walked.get()
         if repository.isShallow && range.base == nil {
             // The whole (cut) history was walked without meeting a tag: a release computed now would be wrong.
-            throw CLIFailure(message: "this is a shallow clone and no release tag is reachable from HEAD, so the next version cannot be known; \(Workspace.shallowFix)")
+            throw Problem("this is a shallow clone and no release tag is reachable from HEAD, so the next version cannot be known; \(Workspace.shallowFix)")
         }
         // A project counts only the commits that change its folders (or those it depends on), or name it by scope.
         var leftOut = 0

@@ -29,7 +29,7 @@ extension Workspace {
     /// keeps them, the one the files hold), the single build of both stores, else the iOS build, else versionCode.
     func buildTagName(_ format: TagFormat, version: ReleaseVersion, sync: VersionFilePlan) throws -> String {
         guard let build = sync.plan.iosBuild ?? sync.plan.androidBuild ?? sync.iosBuild ?? sync.androidBuild else {
-            throw CLIFailure(message: "tagFormat \"\(config.tagFormat)\" in \(configDisplayPath) puts the build number in the tag, but no version file holds one; add the file holding the build number to 'files', pass --build N, or drop {build} from tagFormat")
+            throw Problem("tagFormat \"\(config.tagFormat)\" in \(configDisplayPath) puts the build number in the tag, but no version file holds one; add the file holding the build number to 'files', pass --build N, or drop {build} from tagFormat")
         }
         return format.tagName(for: version, build: build)
     }

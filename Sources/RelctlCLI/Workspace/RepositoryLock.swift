@@ -5,6 +5,7 @@ import Foundation
 #endif
 #if canImport(Glibc)
 import Glibc
+import RelctlCore
 #endif
 
 /// One relctl release at a time per repository: an exclusive `flock` on `.git/relctl.lock`, a file that is never
@@ -23,7 +24,7 @@ final class RepositoryLock {
     }
 
     /// `command`: the relctl command taking the lock, named to another run that finds it held.
-    static func acquire(gitDir: String, command: String = "release") throws(CLIFailure) -> RepositoryLock {
+    static func acquire(gitDir: String, command: String = "release") throws(Problem) -> RepositoryLock {
         let path = gitDir + "/relctl.lock"
         // Never through a link: a symbolic link (dangling or not) fails with ELOOP, and what was opened must be a
         // regular file of this user with one name, or a hard link would have relctl write its pid into another file.
@@ -36,7 +37,7 @@ final class RepositoryLock {
             } else if lstat(path, &st) == 0, (st.st_mode & S_IFMT) != S_IFREG {
                 throw notALockFile(path, "is not a regular file")
             }
-            throw CLIFailure(message: "cannot open the lock \(path): \(String(cString: strerror(reason)))")
+            throw Problem("cannot open the lock \(path): \(String(cString: strerror(reason)))")
         }
         if let problem = lockFileProblem(fd) {
             close(fd)
@@ -49,7 +50,7 @@ final class RepositoryLock {
             let count = pread(fd, &buffer, buffer.count, 0)
             close(fd)
             guard reason == EWOULDBLOCK else {
-                throw CLIFailure(message: "cannot lock \(path): \(String(cString: strerror(reason)))")
+                throw Problem("cannot lock \(path): \(String(cString: strerror(reason)))")
             }
             // The holder writes its pid (and command) right after it takes the lock: until then the file may be
             // empty or hold an earlier holder's, which is only named while that process runs.
@@ -60,7 +61,7 @@ final class RepositoryLock {
             // The command is named only with its live pid, and only when it is one of relctl's.
             let named = lines.dropFirst().first.map(String.init).flatMap { lockingCommands.contains($0) ? $0 : nil }
             let holder = owner == nil ? nil : named
-            throw CLIFailure(message: "another relctl \(holder ?? "command") is running on this repository\(who); wait for it to finish (its lock on \(path) ends with that process)")
+            throw Problem("another relctl \(holder ?? "command") is running on this repository\(who); wait for it to finish (its lock on \(path) ends with that process)")
         }
         // Ours now: record the pid and command for the message above (an old relctl's pid file is simply
         // overwritten). Written over the old one, then cut to length: the file is never empty once a pid was in it.
@@ -80,10 +81,10 @@ final class RepositoryLock {
         return nil
     }
 
-    static func notALockFile(_ path: String, _ problem: String) -> CLIFailure {
+    static func notALockFile(_ path: String, _ problem: String) -> Problem {
         var st = stat()
         let folder = lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
-        return CLIFailure(message: "the lock \(path) \(problem), not the file relctl keeps there; relctl writes no file through a link or into another user's file: delete it (rm \(folder ? "-r " : "")\(path)) and rerun")
+        return Problem("the lock \(path) \(problem), not the file relctl keeps there; relctl writes no file through a link or into another user's file: delete it (rm \(folder ? "-r " : "")\(path)) and rerun")
     }
 
     /// The commands that take the lock, as the lock file names them.

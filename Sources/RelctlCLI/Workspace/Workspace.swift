@@ -64,20 +64,20 @@ struct Workspace {
                      locked: Bool = false, command: String = "release", config need: ConfigNeed = .optional) throws -> Workspace {
         let start = location.repo.map { LexicalPath.join(context.currentDirectory, $0) } ?? context.currentDirectory
         guard FileManager.default.fileExists(atPath: start) else {
-            throw CLIFailure(message: "'\(location.repo ?? start)' does not exist; pass --repo the path of a git repository")
+            throw Problem("'\(location.repo ?? start)' does not exist; pass --repo the path of a git repository")
         }
         let opened = Result { () throws(GitError) -> Repository in try Repository(discoveringFrom: start) }
         if case .failure(let error) = opened, error.kind == .notARepository {
-            throw CLIFailure(message: "'\(location.repo ?? start)' is not inside a git repository; run relctl in the app's repository or pass --repo PATH")
+            throw Problem("'\(location.repo ?? start)' is not inside a git repository; run relctl in the app's repository or pass --repo PATH")
         }
         let repository = try opened.get()
         guard let root = repository.workdir else {
-            throw CLIFailure(message: "'\(start)' is a bare repository; relctl needs a work tree (clone it first)")
+            throw Problem("'\(start)' is a bare repository; relctl needs a work tree (clone it first)")
         }
         if need != .optional, location.config == nil,
            !FileManager.default.fileExists(atPath: LexicalPath.join(root, Config.fileName)) {
             let missing = Self.noConfig(root: root)
-            if need == .required { throw CLIFailure(message: "\(missing): relctl does not know this app's version files or tag format yet; run 'relctl init' to create it (or pass --config PATH)") }
+            if need == .required { throw Problem("\(missing): relctl does not know this app's version files or tag format yet; run 'relctl init' to create it (or pass --config PATH)") }
             context.output.note("\(missing), so this comes from the commits and tags alone (no version file was read); run 'relctl init' to create it")
         }
         let lock = locked ? try RepositoryLock.acquire(gitDir: repository.gitDir, command: command) : nil

@@ -13,7 +13,7 @@ import RelctlGit
 /// reads each file (and each file an Xcode project refers to) once per run. The one deliberate second read is
 /// `TransactionalWriter`'s check right before it writes.
 final class VersionFileCache {
-    fileprivate var read: Result<CurrentVersions, CLIFailure>?
+    fileprivate var read: Result<CurrentVersions, Problem>?
     /// The work tree's files as that read found them (each read once).
     fileprivate var project: ProjectFiles?
 }
@@ -43,9 +43,9 @@ extension Workspace {
     func versionFileEntries() throws -> [FileEntry] {
         guard !config.files.isEmpty else {
             if config.path == nil {
-                throw CLIFailure(message: "no \(Config.fileName) in \(root), so relctl does not know the app's version files; run 'relctl init' to detect them")
+                throw Problem("no \(Config.fileName) in \(root), so relctl does not know the app's version files; run 'relctl init' to detect them")
             }
-            throw CLIFailure(message: "\(configDisplayPath) lists no version files ('files' is missing or empty); run 'relctl init' in a fresh checkout or add entries by hand (see 'relctl help sync')")
+            throw Problem("\(configDisplayPath) lists no version files ('files' is missing or empty); run 'relctl init' in a fresh checkout or add entries by hand (see 'relctl help sync')")
         }
         return config.files
     }
@@ -56,7 +56,7 @@ extension Workspace {
         if let read = versionFiles.read { return try read.get() }
         let project = ProjectFiles(root: root)
         versionFiles.project = project
-        let read = Result { () throws(CLIFailure) -> CurrentVersions in
+        let read = Result { () throws(Problem) -> CurrentVersions in
             do throws(FileEditError) {
                 return try CurrentVersions.read(entries, from: project)
             } catch {

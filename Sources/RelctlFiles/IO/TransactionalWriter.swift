@@ -1,4 +1,5 @@
 import Foundation
+import RelctlCore
 
 #if canImport(Glibc)
 import Glibc
@@ -74,26 +75,25 @@ package enum TransactionalWriter {
         return failures
     }
 
-    struct WriteFailure: Error { var message: String }
 
-    static func replace(path: String, with bytes: [UInt8], beforeRename: () -> Void = {}) throws(WriteFailure) {
+    static func replace(path: String, with bytes: [UInt8], beforeRename: () -> Void = {}) throws(Problem) {
         var st = stat()
         // lstat, not stat: a symbolic link must never be replaced by a regular file.
         if lstat(path, &st) != 0 {
             // A new file: regular, with the usual 0644 before the umask.
-            guard errno == ENOENT else { throw WriteFailure(message: String(cString: strerror(errno))) }
+            guard errno == ENOENT else { throw Problem(String(cString: strerror(errno))) }
             st.st_mode = S_IFREG | 0o644
             let mask = umask(0)
             umask(mask)
             st.st_mode &= ~mask
         }
-        guard (st.st_mode & S_IFMT) != S_IFLNK else { throw WriteFailure(message: "is a symbolic link; relctl does not replace links") }
-        guard (st.st_mode & S_IFMT) == S_IFREG else { throw WriteFailure(message: "not a regular file") }
+        guard (st.st_mode & S_IFMT) != S_IFLNK else { throw Problem("is a symbolic link; relctl does not replace links") }
+        guard (st.st_mode & S_IFMT) == S_IFREG else { throw Problem("not a regular file") }
         let dir = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let temp = (dir.isEmpty ? "." : dir) + "/.\(name).relctl-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL, mode_t(st.st_mode & 0o7777))
-        guard fd >= 0 else { throw WriteFailure(message: "cannot create a temporary file in \(dir): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw Problem("cannot create a temporary file in \(dir): \(String(cString: strerror(errno)))") }
         var ok = true
         var reason = ""
         bytes.withUnsafeBytes { buffer in
@@ -111,7 +111,7 @@ package enum TransactionalWriter {
         if ok && rename(temp, path) != 0 { ok = false; reason = String(cString: strerror(errno)) }
         if !ok {
             unlink(temp)
-            throw WriteFailure(message: reason)
+            throw Problem(reason)
         }
     }
 }

@@ -60,8 +60,8 @@ enum GateEvaluateCommand {
             decision = GateLadder.failOpen(installed: installed, reason: missing ? .configUnavailable : .configUnreadable)
         }
         if let failure {
-            let what = Problem(failure.message, at: failure.location).rendered()
-            context.output.warning("\(what); the app fails open on it, so the verdict is error (the user is let through)")
+            context.output.warning("\(failure.message); the app fails open on it, so the verdict is error", at: failure.location,
+                                   hint: "the user is let through")
         }
         let output = context.output
         if arguments.has("--json") {

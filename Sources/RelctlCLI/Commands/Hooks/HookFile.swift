@@ -24,10 +24,10 @@ struct HookFile {
         if lstat(hook.path, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK {
             let written = Self.linkText(hook.path) ?? "an unreadable target"
             guard let resolved = Self.realPath(hook.path) else {
-                throw CLIFailure(message: "\(hook.displayPath) is a symbolic link to \(written), which does not exist; left as it is (remove the link with 'rm \(hook.displayPath)' and rerun the command)")
+                throw Problem("\(hook.displayPath) is a symbolic link to \(written), which does not exist; left as it is (remove the link with 'rm \(hook.displayPath)' and rerun the command)")
             }
             guard roots.contains(where: { Self.isInside(resolved, $0) }) else {
-                throw CLIFailure(message: "\(hook.displayPath) is a symbolic link to \(resolved), outside the repository; relctl does not write through it, so both are left as they are (remove the link with 'rm \(hook.displayPath)' and rerun the command, or call 'relctl lint --message-file \"$1\"' from \(resolved) yourself)")
+                throw Problem("\(hook.displayPath) is a symbolic link to \(resolved), outside the repository; relctl does not write through it, so both are left as they are (remove the link with 'rm \(hook.displayPath)' and rerun the command, or call 'relctl lint --message-file \"$1\"' from \(resolved) yourself)")
             }
             target = resolved
             isLink = true
@@ -39,15 +39,15 @@ struct HookFile {
         let realFolder = Self.resolvedLexically(folder)
         guard roots.contains(where: { Self.isInside(realFolder, $0) }) else {
             let shown = CommitMsgHook.shown(folder, root: hook.root)
-            throw CLIFailure(message: "\(shown) leads outside the repository (to \(realFolder)) through a symbolic link; relctl does not write a hook there (remove the link, or point core.hooksPath at a folder inside the repository)")
+            throw Problem("\(shown) leads outside the repository (to \(realFolder)) through a symbolic link; relctl does not write a hook there (remove the link, or point core.hooksPath at a folder inside the repository)")
         }
         var targetStat = stat()
         if lstat(target, &targetStat) == 0 {
             guard (targetStat.st_mode & S_IFMT) == S_IFREG else {
-                throw CLIFailure(message: "\(hook.displayPath) is not a regular file; left as it is (remove it and rerun the command)")
+                throw Problem("\(hook.displayPath) is not a regular file; left as it is (remove it and rerun the command)")
             }
             guard let data = FileManager.default.contents(atPath: target) else {
-                throw CLIFailure(message: "\(hook.displayPath): cannot read the hook; check its permissions")
+                throw Problem("\(hook.displayPath): cannot read the hook; check its permissions")
             }
             content = CommitMsgHook.Content(String(decoding: data, as: UTF8.self))
         } else {
@@ -62,12 +62,12 @@ struct HookFile {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw CLIFailure(message: "\(hook.displayPath): cannot create the folder (\(error.localizedDescription)); check the folder's permissions")
+            throw Problem("\(hook.displayPath): cannot create the folder (\(error.localizedDescription)); check the folder's permissions")
         }
         // The folders just made: still inside (nothing was swapped for a link on the way).
         let realFolder = Self.resolvedLexically(folder)
         guard hook.allowedRoots.map(Self.resolvedLexically).contains(where: { Self.isInside(realFolder, $0) }) else {
-            throw CLIFailure(message: "\(CommitMsgHook.shown(folder, root: hook.root)) leads outside the repository (to \(realFolder)); relctl does not write a hook there")
+            throw Problem("\(CommitMsgHook.shown(folder, root: hook.root)) leads outside the repository (to \(realFolder)); relctl does not write a hook there")
         }
         var temporary = ""
         var fd: Int32 = -1
@@ -110,8 +110,8 @@ struct HookFile {
         if isLink { unlink(hook.path) }
     }
 
-    private func failure(_ what: String) -> CLIFailure {
-        CLIFailure(message: "\(hook.displayPath): \(what) (\(String(cString: strerror(errno)))); check the folder's permissions")
+    private func failure(_ what: String) -> Problem {
+        Problem("\(hook.displayPath): \(what) (\(String(cString: strerror(errno)))); check the folder's permissions")
     }
 
     static func unterminated(_ hook: CommitMsgHook, command: String) -> String {

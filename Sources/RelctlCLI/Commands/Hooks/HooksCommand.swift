@@ -73,17 +73,17 @@ enum HooksCommand {
             verb = "replaced the hook in \(hook.displayPath)"
         case .foreign?:
             if hook.layout == .huskyV4 {
-                throw CLIFailure(message: "\(hook.displayPath) is husky v4's runner, not written by relctl; left as it is (add \"commit-msg\": \"relctl lint --message-file $HUSKY_GIT_PARAMS\" to \"husky\": {\"hooks\": {…}} in package.json, or replace it with 'relctl hooks install --force')")
+                throw Problem("\(hook.displayPath) is husky v4's runner, not written by relctl; left as it is (add \"commit-msg\": \"relctl lint --message-file $HUSKY_GIT_PARAMS\" to \"husky\": {\"hooks\": {…}} in package.json, or replace it with 'relctl hooks install --force')")
             }
-            throw CLIFailure(message: "\(hook.displayPath) exists and was not written by relctl; left as it is (call 'relctl lint --message-file \"$1\"' from it, or replace it with 'relctl hooks install --force')")
+            throw Problem("\(hook.displayPath) exists and was not written by relctl; left as it is (call 'relctl lint --message-file \"$1\"' from it, or replace it with 'relctl hooks install --force')")
         case .unterminated?:
-            throw CLIFailure(message: HookFile.unterminated(hook, command: "install"))
+            throw Problem(HookFile.unterminated(hook, command: "install"))
         case .mixed? where force:
             text = CommitMsgHook.script(executable: executable)
             action = "replaced"
             verb = "replaced the hook in \(hook.displayPath)"
         case .mixed(let at)?:
-            throw CLIFailure(message: HookFile.mixed(hook, line: at, command: "install"))
+            throw Problem(HookFile.mixed(hook, line: at, command: "install"))
         case .relctls(let lines, let range, let userLines)?:
             action = "updated"
             if userLines == 0 {
@@ -122,11 +122,11 @@ enum HooksCommand {
             context.output.message("no commit-msg hook at \(hook.displayPath); nothing to remove")
             return
         case .foreign?:
-            throw CLIFailure(message: "\(hook.displayPath) was not written by relctl; left as it is (remove it yourself if you mean to)")
+            throw Problem("\(hook.displayPath) was not written by relctl; left as it is (remove it yourself if you mean to)")
         case .unterminated?:
-            throw CLIFailure(message: HookFile.unterminated(hook, command: "uninstall"))
+            throw Problem(HookFile.unterminated(hook, command: "uninstall"))
         case .mixed(let at)?:
-            throw CLIFailure(message: HookFile.mixed(hook, line: at, command: "uninstall"))
+            throw Problem(HookFile.mixed(hook, line: at, command: "uninstall"))
         case .relctls(_, _, 0)?:
             try file.remove()
             line = "removed \(hook.displayPath)"

@@ -100,13 +100,13 @@ extension CommitMessageFile {
         let bytes: [UInt8]
         if file == "-" {
             guard let input = readStandardInput() else {
-                throw CLIFailure(message: "--message-file -: cannot read the message from stdin; pipe it in (git log -1 --format=%B | relctl lint --message-file -) or pass a file")
+                throw Problem("--message-file -: cannot read the message from stdin; pipe it in (git log -1 --format=%B | relctl lint --message-file -) or pass a file")
             }
             bytes = input
         } else {
             let path = LexicalPath.join(context.currentDirectory, file)
             guard let data = FileManager.default.contents(atPath: path) else {
-                throw CLIFailure(message: "\(file): cannot read the message file; check the path (the commit-msg hook passes \"$1\")")
+                throw Problem("\(file): cannot read the message file; check the path (the commit-msg hook passes \"$1\")")
             }
             bytes = Array(data)
         }

@@ -38,7 +38,7 @@ extension LintTarget {
         let releaseBranch = try config.currentReleaseBranch(in: repository)
         if let range {
             guard let dots = range.range(of: ".."), !range.contains("...") else {
-                throw CLIFailure(message: "--range '\(range)' is not A..B; give two revisions, like 'origin/main..HEAD' or 'v1.2.0..'")
+                throw Problem("--range '\(range)' is not A..B; give two revisions, like 'origin/main..HEAD' or 'v1.2.0..'")
             }
             let from = String(range[..<dots.lowerBound]), to = String(range[dots.upperBound...])
             let base = try commit(from.isEmpty ? "HEAD" : from, option: range, in: repository)
@@ -52,7 +52,7 @@ extension LintTarget {
                               releaseBranch: releaseBranch)
         }
         guard let head = try repository.headCommit() else {
-            throw CLIFailure(message: "the repository has no commits yet; there is nothing to check")
+            throw Problem("the repository has no commits yet; there is nothing to check")
         }
         let literal = config.branches.filter { !$0.hasSuffix("*") }
         for branch in literal {
@@ -60,18 +60,18 @@ extension LintTarget {
                 guard let tip = try repository.referenceTarget(reference) else { continue }
                 let name = reference.hasPrefix("refs/heads/") ? branch : "origin/\(branch)"
                 guard let base = try repository.mergeBase(head, tip) else {
-                    throw CLIFailure(message: "HEAD shares no history with \(name), so relctl cannot tell which commits are new; pass the commits to check with --range, like --range \(name)..HEAD")
+                    throw Problem("HEAD shares no history with \(name), so relctl cannot tell which commits are new; pass the commits to check with --range, like --range \(name)..HEAD")
                 }
                 let walk = try HistoryWalker(repository: repository).walk(from: head, hiding: base)
                 return LintTarget(commits: walk.commits, range: "\(name)..HEAD", releaseBranch: nil)
             }
         }
-        throw CLIFailure(message: "none of the release branches (\(literal.joined(separator: ", "))) exists here, locally or as origin/<branch>, so relctl cannot tell which commits are new; fetch the release branch, or pass --range, like --range v1.2.0..HEAD")
+        throw Problem("none of the release branches (\(literal.joined(separator: ", "))) exists here, locally or as origin/<branch>, so relctl cannot tell which commits are new; fetch the release branch, or pass --range, like --range v1.2.0..HEAD")
     }
 
     private static func commit(_ revision: String, option: String, in repository: Repository) throws -> ObjectID {
         guard let id = try repository.resolveCommit(revision) else {
-            throw CLIFailure(message: "--range \(option): '\(revision)' names no commit here; give a branch, a tag or a sha (fetch it first in a CI checkout)")
+            throw Problem("--range \(option): '\(revision)' names no commit here; give a branch, a tag or a sha (fetch it first in a CI checkout)")
         }
         return id
     }
