@@ -29,6 +29,13 @@ enum ReleaseCommand {
         --dry-run prints the plan (version and why, each file's diff, the changelog section, the commit
         message and the tag) and changes nothing; it needs no push rights.
 
+        With --push, when origin is on GitHub or GitLab (or "forge" in .relctl.json says so) and a token is set
+        (GITHUB_TOKEN/GH_TOKEN, GITLAB_TOKEN/CI_JOB_TOKEN), the tag gets its forge release: the changelog
+        section as its body, a prerelease for a channel, not "latest" for a maintenance release; a rerun updates
+        it, never a second one. If it fails after the tag is pushed, relctl says what exists and the next run
+        (or 'relctl publish-release <tag>') makes it. On a merged release pull request ('relctl release-pr'),
+        release only tags, pushes the tag and makes the forge release.
+
         Without a .relctl.json (before 'relctl init') the release is refused first, as are status, sync, current
         and adopt. The release reads .relctl.json, so the config must be committed: an untracked or edited
         config is refused (--allow-dirty never covers it) with the command that commits it. --include-config
