@@ -15,7 +15,7 @@ struct DiagnosticTests {
 
     @Test func versionAndFormatErrorsRenderAsTheirDescription() throws {
         let semver = #expect(throws: Problem.self) { try SemanticVersion.parse("01.2.3") }
-        let tag = #expect(throws: TagFormatError.self) { try TagFormat("v{version}{version}") }
+        let tag = #expect(throws: Problem.self) { try TagFormat("v{version}{version}") }
         let calendar = #expect(throws: Problem.self) { try CalendarScheme("MICRO") }
         for error in [semver as (any Diagnostic)?, tag, calendar] {
             let error = try #require(error)

@@ -28,7 +28,7 @@ struct TwoPartAndBuildTagTests {
         ("v{version}.{build}..", "\"..\" is not allowed in tag names"),
     ])
     func aBadBuildPatternIsRefused(pattern: String, reason: String) {
-        #expect(throws: TagFormatError.self) { try TagFormat(pattern) }
+        #expect(throws: Problem.self) { try TagFormat(pattern) }
         do { _ = try TagFormat(pattern) } catch { #expect(error.reason.hasPrefix(reason), "\(error.reason)") }
     }
 
