@@ -63,6 +63,10 @@ public struct SemanticVersion: Hashable, Comparable, Sendable, CustomStringConve
     /// exactly three numeric core parts without leading zeros, non-empty pre-release and
     /// build identifiers of `[0-9A-Za-z-]`, numeric pre-release identifiers without leading
     /// zeros, and every number within `UInt64`.
+    /// The start of every message `parse(text)` throws, `invalid semantic version "<text>": `; the short reason
+    /// follows it (a caller that words the error its own way drops it).
+    public static func errorPrefix(_ text: String) -> String { "invalid semantic version \"\(text)\": " }
+
     public static func parse(_ text: String) throws(Problem) -> SemanticVersion {
         var parser = Parser(text: text)
         return try parser.parse()
@@ -162,7 +166,7 @@ extension SemanticVersion {
         /// Why `text` is not a strict SemVer 2.0.0 version: `invalid semantic version "<text>": <reason>`, the reason short
         /// (e.g. `leading zero in minor`).
         func fail(_ reason: String) -> Problem {
-            Problem("invalid semantic version \"\(text)\": \(reason)")
+            Problem(SemanticVersion.errorPrefix(text) + reason)
         }
 
         mutating func parse() throws(Problem) -> SemanticVersion {

@@ -29,7 +29,7 @@ struct TwoPartAndBuildTagTests {
     ])
     func aBadBuildPatternIsRefused(pattern: String, reason: String) {
         #expect(throws: Problem.self) { try TagFormat(pattern) }
-        do { _ = try TagFormat(pattern) } catch { #expect(error.reason.hasPrefix(reason), "\(error.reason)") }
+        do { _ = try TagFormat(pattern) } catch { #expect(error.message.hasPrefix("invalid tag format \"\(pattern)\": " + reason), "\(error.message)") }
     }
 
     @Test func aTagWithoutABuildIsNoBuildTag() throws {
