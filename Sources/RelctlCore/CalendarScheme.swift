@@ -1,12 +1,3 @@
-/// Why a calendar scheme pattern was rejected.
-public struct CalendarSchemeError: Diagnostic, Sendable, Equatable {
-    public let pattern: String
-    public let reason: String
-
-    public var message: String { "calendar scheme \"\(pattern)\" \(reason)" }
-    public var description: String { message }
-}
-
 /// A calendar versioning scheme such as `YYYY.M.MICRO`, `YY.0M` or `YYYY.WW`, with the tokens of calver.org.
 ///
 /// Tokens (case-sensitive), one per dot-separated component:
@@ -71,8 +62,9 @@ public struct CalendarScheme: Hashable, Sendable, CustomStringConvertible {
     public let pattern: String
     public let tokens: [Token]
 
-    public init(_ pattern: String) throws(CalendarSchemeError) {
-        func fail(_ reason: String) -> CalendarSchemeError { CalendarSchemeError(pattern: pattern, reason: reason) }
+    /// A rejected pattern throws a ``Problem``: `calendar scheme "<pattern>" <reason>`.
+    public init(_ pattern: String) throws(Problem) {
+        func fail(_ reason: String) -> Problem { Problem("calendar scheme \"\(pattern)\" \(reason)") }
         var tokens: [Token] = []
         for part in pattern.split(separator: ".", omittingEmptySubsequences: false) {
             guard let token = Token(rawValue: String(part)) else {

@@ -66,20 +66,6 @@ public enum VersionPolicy {
     }
 }
 
-/// Why a tag pattern was rejected.
-public struct TagFormatError: Diagnostic, Sendable, Equatable {
-    public let pattern: String
-    public let reason: String
-
-    public init(pattern: String, reason: String) {
-        self.pattern = pattern
-        self.reason = reason
-    }
-
-    public var message: String { "invalid tag format \"\(pattern)\": \(reason)" }
-    public var description: String { message }
-}
-
 /// Maps versions to tag names and back: `v{version}`, `app-v{version}`, `{version}`, `{version}-ios`; and, for teams
 /// whose tags carry the build number too, `v{version}.{build}` (`v1.7.0.4`: version 1.7.0, build 4),
 /// `release/{version}/{build}` or `{version}-{build}` (`7.157.0-5`).
@@ -109,10 +95,12 @@ public struct TagFormat: Hashable, Sendable, CustomStringConvertible {
     /// character git forbids in a ref name
     /// (`git check-ref-format`: whitespace, control characters, `~^:?*[\`, `..`, `@{`, `//`, a leading `-` or `/`,
     /// a trailing `.` or `/`, a component starting with `.` or ending with `.lock`, `@` alone).
-    public init(_ pattern: String) throws(TagFormatError) {
+    public init(_ pattern: String) throws(Problem) {
+        /// Why `pattern` was rejected: `invalid tag format "<pattern>": <reason>`.
+        func invalid(_ reason: String) -> Problem { Problem("invalid tag format \"\(pattern)\": \(reason)") }
         let parts = TagFormat.placeholderParts(pattern)
         guard parts.count == 2 else {
-            throw TagFormatError(pattern: pattern, reason: parts.count < 2
+            throw invalid(parts.count < 2
                 ? "missing \(TagFormat.placeholder) placeholder"
                 : "more than one \(TagFormat.placeholder) placeholder")
         }
@@ -120,21 +108,21 @@ public struct TagFormat: Hashable, Sendable, CustomStringConvertible {
         var suffix = parts[1]
         var separator: String?
         if TagFormat.placeholderParts(prefix, TagFormat.buildPlaceholder).count > 1 {
-            throw TagFormatError(pattern: pattern, reason: "\(TagFormat.buildPlaceholder) must come after \(TagFormat.placeholder), e.g. \"v{version}.{build}\"")
+            throw invalid("\(TagFormat.buildPlaceholder) must come after \(TagFormat.placeholder), e.g. \"v{version}.{build}\"")
         }
         let around = TagFormat.placeholderParts(suffix, TagFormat.buildPlaceholder)
         if around.count > 1 {
             guard around.count == 2 else {
-                throw TagFormatError(pattern: pattern, reason: "more than one \(TagFormat.buildPlaceholder) placeholder")
+                throw invalid("more than one \(TagFormat.buildPlaceholder) placeholder")
             }
             guard !around[0].isEmpty, !around[0].contains(where: \.isNumber) else {
-                throw TagFormatError(pattern: pattern, reason: "\(TagFormat.buildPlaceholder) needs a separator after \(TagFormat.placeholder) that holds no digit, e.g. \"v{version}.{build}\", \"{version}-{build}\" or \"release/{version}/{build}\"")
+                throw invalid("\(TagFormat.buildPlaceholder) needs a separator after \(TagFormat.placeholder) that holds no digit, e.g. \"v{version}.{build}\", \"{version}-{build}\" or \"release/{version}/{build}\"")
             }
             separator = around[0]
             suffix = around[1]
         }
         if let problem = TagFormat.refNameProblem(prefix + "0.0.0" + (separator.map { $0 + "1" } ?? "") + suffix) {
-            throw TagFormatError(pattern: pattern, reason: problem)
+            throw invalid(problem)
         }
         self.init(prefix: prefix, suffix: suffix, buildSeparator: separator)
     }

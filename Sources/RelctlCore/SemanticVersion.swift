@@ -28,22 +28,6 @@ public enum PrereleaseIdentifier: Hashable, Sendable, Comparable, CustomStringCo
     }
 }
 
-/// Why a text is not a strict SemVer 2.0.0 version.
-public struct SemanticVersionError: Diagnostic, Sendable, Equatable {
-    /// The rejected text, as given.
-    public let text: String
-    /// A short human reason, e.g. `"leading zero in minor"`.
-    public let reason: String
-
-    public init(text: String, reason: String) {
-        self.text = text
-        self.reason = reason
-    }
-
-    public var message: String { "invalid semantic version \"\(text)\": \(reason)" }
-    public var description: String { message }
-}
-
 /// A strict SemVer 2.0.0 version (<https://semver.org/spec/v2.0.0.html>).
 ///
 /// Equality (`==`, `hash`) is structural and includes build metadata, whereas `<` is SemVer
@@ -79,7 +63,11 @@ public struct SemanticVersion: Hashable, Comparable, Sendable, CustomStringConve
     /// exactly three numeric core parts without leading zeros, non-empty pre-release and
     /// build identifiers of `[0-9A-Za-z-]`, numeric pre-release identifiers without leading
     /// zeros, and every number within `UInt64`.
-    public static func parse(_ text: String) throws(SemanticVersionError) -> SemanticVersion {
+    /// The start of every message `parse(text)` throws, `invalid semantic version "<text>": `; the short reason
+    /// follows it (a caller that words the error its own way drops it).
+    public static func errorPrefix(_ text: String) -> String { "invalid semantic version \"\(text)\": " }
+
+    public static func parse(_ text: String) throws(Problem) -> SemanticVersion {
         var parser = Parser(text: text)
         return try parser.parse()
     }
@@ -175,11 +163,13 @@ extension SemanticVersion {
             self.bytes = Array(text.utf8)
         }
 
-        func fail(_ reason: String) -> SemanticVersionError {
-            SemanticVersionError(text: text, reason: reason)
+        /// Why `text` is not a strict SemVer 2.0.0 version: `invalid semantic version "<text>": <reason>`, the reason short
+        /// (e.g. `leading zero in minor`).
+        func fail(_ reason: String) -> Problem {
+            Problem(SemanticVersion.errorPrefix(text) + reason)
         }
 
-        mutating func parse() throws(SemanticVersionError) -> SemanticVersion {
+        mutating func parse() throws(Problem) -> SemanticVersion {
             if bytes.isEmpty { throw fail("empty version") }
             let major = try number("major")
             try expectDot(after: "major")
@@ -190,7 +180,7 @@ extension SemanticVersion {
             var build: [String] = []
             if index < bytes.count, bytes[index] == UInt8(ascii: "-") {
                 index += 1
-                prerelease = try identifiers(kind: "pre-release", terminator: UInt8(ascii: "+")).map { (identifier) throws(SemanticVersionError) in
+                prerelease = try identifiers(kind: "pre-release", terminator: UInt8(ascii: "+")).map { (identifier) throws(Problem) in
                     try prereleaseIdentifier(identifier)
                 }
             }
@@ -205,7 +195,7 @@ extension SemanticVersion {
                                    prerelease: prerelease, build: build)
         }
 
-        mutating func expectDot(after part: String) throws(SemanticVersionError) {
+        mutating func expectDot(after part: String) throws(Problem) {
             guard index < bytes.count else { throw fail("missing \(part == "major" ? "minor" : "patch") version") }
             guard bytes[index] == UInt8(ascii: ".") else {
                 throw fail("unexpected character \(describe(bytes[index])) after \(part)")
@@ -213,7 +203,7 @@ extension SemanticVersion {
             index += 1
         }
 
-        mutating func number(_ part: String) throws(SemanticVersionError) -> UInt64 {
+        mutating func number(_ part: String) throws(Problem) -> UInt64 {
             let start = index
             while index < bytes.count, bytes[index].isASCIIDigit { index += 1 }
             let digits = bytes[start..<index]
@@ -229,7 +219,7 @@ extension SemanticVersion {
         }
 
         /// Reads dot-separated identifiers of `[0-9A-Za-z-]` up to `terminator` or the end.
-        mutating func identifiers(kind: String, terminator: UInt8?) throws(SemanticVersionError) -> [ArraySlice<UInt8>] {
+        mutating func identifiers(kind: String, terminator: UInt8?) throws(Problem) -> [ArraySlice<UInt8>] {
             var result: [ArraySlice<UInt8>] = []
             while true {
                 let start = index
@@ -245,7 +235,7 @@ extension SemanticVersion {
             }
         }
 
-        func prereleaseIdentifier(_ identifier: ArraySlice<UInt8>) throws(SemanticVersionError) -> PrereleaseIdentifier {
+        func prereleaseIdentifier(_ identifier: ArraySlice<UInt8>) throws(Problem) -> PrereleaseIdentifier {
             if identifier.allSatisfy(\.isASCIIDigit) {
                 if identifier.count > 1, identifier.first == UInt8(ascii: "0") {
                     throw fail("leading zero in numeric pre-release identifier")

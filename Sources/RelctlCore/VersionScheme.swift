@@ -10,7 +10,7 @@ public enum VersionScheme: Hashable, Sendable, CustomStringConvertible {
     public static let majorMinorName = "major.minor"
 
     /// `"semver"`, `"major.minor"`, or a calendar pattern (see ``CalendarScheme``).
-    public init(_ text: String) throws(CalendarSchemeError) {
+    public init(_ text: String) throws(Problem) {
         if text == "semver" { self = .semver }
         else if text == Self.majorMinorName { self = .majorMinor }
         else { self = .calendar(try CalendarScheme(text)) }

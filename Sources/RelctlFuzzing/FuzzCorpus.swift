@@ -1,27 +1,24 @@
 import Foundation
+import RelctlCore
 
 /// The committed inputs of a target: `Fuzz/corpus/<target>/` (seeds the drivers start from) and
 /// `Fuzz/regressions/<target>/` (inputs that once broke a harness; the test suite runs each).
 package enum FuzzCorpus {
     /// A corpus folder that is missing or holds a file that cannot be read: a wrong root, or a target without its
-    /// folder, is an error, never an empty corpus that tests nothing.
-    package struct MissingInputs: Error, CustomStringConvertible {
-        package let path: String
-        package let reason: String
-        package var description: String { "\(path): \(reason)" }
-    }
+    /// folder, is an error (a ``Problem`` at the folder or file: `path: reason`), never an empty corpus that tests nothing.
+    static func missingInputs(path: String, reason: String) -> Problem { Problem(reason, at: DiagnosticLocation(path: path)) }
 
     /// The files of `folder`, sorted by name (dot files left out).
-    package static func inputs(in folder: String) throws(MissingInputs) -> [(name: String, bytes: [UInt8])] {
+    package static func inputs(in folder: String) throws(Problem) -> [(name: String, bytes: [UInt8])] {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix(".") }.sorted()
         } catch {
-            throw MissingInputs(path: folder, reason: "no such folder (is the root the repository's?)")
+            throw missingInputs(path: folder, reason: "no such folder (is the root the repository's?)")
         }
-        return try names.map { name throws(MissingInputs) in
+        return try names.map { name throws(Problem) in
             guard let data = FileManager.default.contents(atPath: folder + "/" + name) else {
-                throw MissingInputs(path: folder + "/" + name, reason: "cannot be read")
+                throw missingInputs(path: folder + "/" + name, reason: "cannot be read")
             }
             return (name, Array(data))
         }
@@ -32,11 +29,11 @@ package enum FuzzCorpus {
         root + "/Fuzz/regressions/" + target.rawValue
     }
 
-    package static func seeds(_ target: FuzzTarget, root: String) throws(MissingInputs) -> [[UInt8]] {
+    package static func seeds(_ target: FuzzTarget, root: String) throws(Problem) -> [[UInt8]] {
         try inputs(in: seedFolder(target, root: root)).map(\.bytes)
     }
 
-    package static func regressions(_ target: FuzzTarget, root: String) throws(MissingInputs) -> [(name: String, bytes: [UInt8])] {
+    package static func regressions(_ target: FuzzTarget, root: String) throws(Problem) -> [(name: String, bytes: [UInt8])] {
         try inputs(in: regressionFolder(target, root: root))
     }
 }

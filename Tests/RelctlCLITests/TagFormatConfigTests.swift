@@ -38,8 +38,8 @@ struct TagFormatConfigTests {
 
     /// git allows the C1 controls in a ref name; relctl does not, since U+009B starts a terminal sequence.
     @Test func c1ControlsAreRefusedThoughGitAllowsThem() throws {
-        #expect(throws: TagFormatError.self) { try TagFormat("v{version}\u{9B}2J") }
-        #expect(throws: TagFormatError.self) { try TagFormat("\u{85}v{version}") }
+        #expect(throws: Problem.self) { try TagFormat("v{version}\u{9B}2J") }
+        #expect(throws: Problem.self) { try TagFormat("\u{85}v{version}") }
         #expect((try? TagFormat("v{version}-\u{A0}")) != nil)
     }
 

@@ -55,11 +55,11 @@ struct CalendarSchemeTests {
         ("", "empty component"),
     ])
     func invalidPatterns(pattern: String, reason: String) {
-        #expect(throws: CalendarSchemeError.self) { try CalendarScheme(pattern) }
+        #expect(throws: Problem.self) { try CalendarScheme(pattern) }
         do {
             _ = try CalendarScheme(pattern)
         } catch {
-            #expect(error.reason.contains(reason), "\(error.reason)")
+            #expect(error.message.contains(reason), "\(error.message)")
         }
     }
 
@@ -143,7 +143,7 @@ struct CalendarSchemeTests {
         #expect(try VersionScheme("YYYY.M").parse("2024.12")?.description == "2024.12")
         #expect(try VersionScheme("YYYY.M").componentCount == 2)
         #expect(try VersionScheme("YY.0M").example == "YY.0M such as 24.03")
-        #expect(throws: CalendarSchemeError.self) { try VersionScheme("SemVer") }
+        #expect(throws: Problem.self) { try VersionScheme("SemVer") }
     }
 }
 

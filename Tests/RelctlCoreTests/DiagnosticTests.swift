@@ -14,9 +14,9 @@ struct DiagnosticTests {
     }
 
     @Test func versionAndFormatErrorsRenderAsTheirDescription() throws {
-        let semver = #expect(throws: SemanticVersionError.self) { try SemanticVersion.parse("01.2.3") }
-        let tag = #expect(throws: TagFormatError.self) { try TagFormat("v{version}{version}") }
-        let calendar = #expect(throws: CalendarSchemeError.self) { try CalendarScheme("MICRO") }
+        let semver = #expect(throws: Problem.self) { try SemanticVersion.parse("01.2.3") }
+        let tag = #expect(throws: Problem.self) { try TagFormat("v{version}{version}") }
+        let calendar = #expect(throws: Problem.self) { try CalendarScheme("MICRO") }
         for error in [semver as (any Diagnostic)?, tag, calendar] {
             let error = try #require(error)
             #expect(error.location == nil && error.hint == nil)

@@ -150,7 +150,7 @@ struct TagFormatTests {
         ("v\t{version}", "control character in tag name"),
     ])
     func rejectsInvalidPatterns(pattern: String, reason: String) {
-        #expect(throws: TagFormatError(pattern: pattern, reason: reason)) {
+        #expect(throws: Problem("invalid tag format \"\(pattern)\": \(reason)")) {
             try TagFormat(pattern)
         }
     }

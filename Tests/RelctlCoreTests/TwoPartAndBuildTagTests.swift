@@ -28,8 +28,8 @@ struct TwoPartAndBuildTagTests {
         ("v{version}.{build}..", "\"..\" is not allowed in tag names"),
     ])
     func aBadBuildPatternIsRefused(pattern: String, reason: String) {
-        #expect(throws: TagFormatError.self) { try TagFormat(pattern) }
-        do { _ = try TagFormat(pattern) } catch { #expect(error.reason.hasPrefix(reason), "\(error.reason)") }
+        #expect(throws: Problem.self) { try TagFormat(pattern) }
+        do { _ = try TagFormat(pattern) } catch { #expect(error.message.hasPrefix("invalid tag format \"\(pattern)\": " + reason), "\(error.message)") }
     }
 
     @Test func aTagWithoutABuildIsNoBuildTag() throws {

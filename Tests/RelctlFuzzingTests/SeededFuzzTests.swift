@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import RelctlCore
 import Testing
 @testable import RelctlFuzzing
 
@@ -54,8 +55,8 @@ struct SeededFuzzTests {
 
     /// The corpus of a wrong root, or a target without a folder, is an error, not an empty list that passes.
     @Test func aMissingFolderIsAnError() {
-        #expect(throws: FuzzCorpus.MissingInputs.self) { try FuzzCorpus.seeds(.json, root: Self.root + "/Fuzz/corpus") }
-        #expect(throws: FuzzCorpus.MissingInputs.self) { try FuzzCorpus.regressions(.semver, root: Self.root) }
+        #expect(throws: Problem.self) { try FuzzCorpus.seeds(.json, root: Self.root + "/Fuzz/corpus") }
+        #expect(throws: Problem.self) { try FuzzCorpus.regressions(.semver, root: Self.root) }
     }
 
     /// A broken property reaches the test as a failure, with its message (it used to stop the whole test process).

@@ -47,9 +47,7 @@ struct GitHubActions: CIProvider {
     /// output name is left out with a warning.
     func publish(outputs: [(name: String, value: String)], output: Output) {
         let (text, refused) = GitHubOutputFile.text(outputs)
-        for name in refused {
-            output.warning("step output '\(GitHubOutputFile.shown(name))' was not written to GITHUB_OUTPUT: an output name is a letter or '_', then letters, digits, '-' or '_'")
-        }
+        for problem in refused { output.emit(problem) }
         append(text, to: outputFile, variable: "GITHUB_OUTPUT", output: output)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RelctlCore
 
 /// The text relctl appends to `$GITHUB_OUTPUT`: one entry per output, as the runner reads the file after the step.
 ///
@@ -10,9 +11,11 @@ import Foundation
 /// until the value does not contain it (as GitHub's own `@actions/core` does), and a name that is not a plain
 /// output name is never written.
 enum GitHubOutputFile {
-    /// Why an output was left out: its name could not be read back as that one output.
-    struct RefusedName: Error, Equatable {
-        let name: String
+    /// Why an output was left out: its name could not be read back as that one output (a warning, the name shown on one
+    /// line).
+    static func refusedName(_ name: String) -> Problem {
+        Problem("step output '\(shown(name))' was not written to GITHUB_OUTPUT: an output name is a letter or '_', then letters, digits, '-' or '_'",
+                severity: .warning)
     }
 
     /// `name`: a letter or `_`, then letters, digits, `-` and `_` — the names GitHub documents for outputs. Such a
@@ -44,8 +47,8 @@ enum GitHubOutputFile {
     /// One output's entry, ending with a line feed: `name=value`, or the delimited form when the value holds a line
     /// break. `delimiter` makes a fresh random delimiter (replaced in tests).
     static func entry(name: String, value: String,
-                      delimiter: () -> String = { "ghadelimiter_" + UUID().uuidString }) throws(RefusedName) -> String {
-        guard isValidName(name) else { throw RefusedName(name: name) }
+                      delimiter: () -> String = { "ghadelimiter_" + UUID().uuidString }) throws(Problem) -> String {
+        guard isValidName(name) else { throw refusedName(name) }
         guard value.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return "\(name)=\(value)\n" }
         var marker = delimiter()
         // A delimiter found in the value could end it early; a fresh UUID makes that all but impossible, and the
@@ -54,17 +57,17 @@ enum GitHubOutputFile {
         return "\(name)<<\(marker)\n\(value)\n\(marker)\n"
     }
 
-    /// Every output's entry in order, and the names left out.
+    /// Every output's entry in order, and a warning for each name left out.
     static func text(_ outputs: [(name: String, value: String)],
                      delimiter: () -> String = { "ghadelimiter_" + UUID().uuidString })
-        -> (text: String, refused: [String]) {
+        -> (text: String, refused: [Problem]) {
         var text = ""
-        var refused: [String] = []
+        var refused: [Problem] = []
         for (name, value) in outputs {
-            do throws(RefusedName) {
+            do throws(Problem) {
                 text += try entry(name: name, value: value, delimiter: delimiter)
             } catch {
-                refused.append(error.name)
+                refused.append(error)
             }
         }
         return (text, refused)

@@ -164,7 +164,7 @@ enum SyncCommand {
             do {
                 _ = try SemanticVersion.parse(text)
             } catch {
-                throw Problem("'\(text)' is not a semantic version (\(error.reason)); pass MAJOR.MINOR.PATCH such as 1.3.0, or a prerelease such as 1.3.0-beta.1")
+                throw Problem("'\(text)' is not a semantic version (\(error.message.dropFirst(SemanticVersion.errorPrefix(text).count))); pass MAJOR.MINOR.PATCH such as 1.3.0, or a prerelease such as 1.3.0-beta.1")
             }
         case .majorMinor:
             guard TwoPartVersion(text) != nil else {
