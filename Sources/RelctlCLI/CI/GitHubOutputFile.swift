@@ -14,8 +14,8 @@ enum GitHubOutputFile {
     /// Why an output was left out: its name could not be read back as that one output (a warning, the name shown on one
     /// line).
     static func refusedName(_ name: String) -> Problem {
-        Problem("step output '\(shown(name))' was not written to GITHUB_OUTPUT: an output name is a letter or '_', then letters, digits, '-' or '_'",
-                severity: .warning)
+        let rule = "an output name is a letter or '_', then letters, digits, '-' or '_'"
+        return Problem("step output '\(shown(name))' was not written to GITHUB_OUTPUT: \(rule)", severity: .warning)
     }
 
     /// `name`: a letter or `_`, then letters, digits, `-` and `_` — the names GitHub documents for outputs. Such a
