@@ -34,8 +34,8 @@ enum PublishReleaseCommand {
         rerun never makes two. A file missing or unreadable is refused before anything is sent; an upload that
         fails says which assets are attached, and the same command, rerun, finishes the rest.
 
-        EXIT CODES: 0 created or updated, 1 failure (no forge, no token, the tag not on the remote, the forge
-        refused), 64 usage error.
+        EXIT CODES: 0 created or updated (and every --asset attached), 1 failure (no forge, no token, the tag not
+        on the remote, the forge refused, an --asset file missing or its upload failed), 64 usage error.
         """,
         run: run)
 
