@@ -57,19 +57,23 @@ struct ForgeAssetTests {
             }
             let parts = request.path.dropFirst(uploads.count).split(separator: "/")
             guard request.method == "POST", parts.count == 2, parts[1] == "assets", let release = Int(parts[0]),
-                  let query = request.target.split(separator: "?").last, query.hasPrefix("name="),
-                  let name = String(query.dropFirst(5)).removingPercentEncoding else {
+                let query = request.target.split(separator: "?").last, query.hasPrefix("name="),
+                let name = String(query.dropFirst(5)).removingPercentEncoding
+            else {
                 return .json(#"{"message": "Not Found"}"#, status: 404)
             }
             if name == failingUpload { return .json(#"{"message": "Server Error"}"#, status: 500) }
             guard !assets.contains(where: { $0.release == release && $0.name == name }) else {
-                return .json(#"{"message": "Validation Failed", "errors": [{"resource": "ReleaseAsset", "code": "already_exists", "field": "name"}]}"#, status: 422)
+                return .json(
+                    #"{"message": "Validation Failed", "errors": [{"resource": "ReleaseAsset", "code": "already_exists", "field": "name"}]}"#, status: 422)
             }
             nextID += 1
             assets.append(Stored(id: nextID, release: release, name: name, bytes: request.body, contentType: request.headers["content-type"]))
             let tag = releases.stored.first { $0.id == release }?.tag ?? "?"
-            let object: [String: Any] = ["id": nextID, "name": name, "state": "uploaded", "size": request.body.utf8.count,
-                                         "browser_download_url": "https://github.com/acme/app/releases/download/\(tag)/\(name)"]
+            let object: [String: Any] = [
+                "id": nextID, "name": name, "state": "uploaded", "size": request.body.utf8.count,
+                "browser_download_url": "https://github.com/acme/app/releases/download/\(tag)/\(name)",
+            ]
             return .json(String(decoding: try! JSONSerialization.data(withJSONObject: object), as: UTF8.self), status: 201)
         }
 
@@ -90,9 +94,13 @@ struct ForgeAssetTests {
                 return .json(#"{"message": "201 Created"}"#, status: 201)
             }
             func json(_ link: Link) -> String {
-                String(decoding: try! JSONSerialization.data(withJSONObject: ["id": link.id, "name": link.name, "url": link.url,
-                                                                              "direct_asset_url": link.url, "link_type": "package"] as [String: Any]),
-                       as: UTF8.self)
+                String(
+                    decoding: try! JSONSerialization.data(
+                        withJSONObject: [
+                            "id": link.id, "name": link.name, "url": link.url,
+                            "direct_asset_url": link.url, "link_type": "package",
+                        ] as [String: Any]),
+                    as: UTF8.self)
             }
             if request.method == "GET" { return .json("[" + links.map(json).joined(separator: ",") + "]") }
             if request.method == "POST" {
@@ -117,9 +125,12 @@ struct ForgeAssetTests {
 
     /// The app of `ForgeReleaseTests`, released and pushed as v1.3.0 (its GitHub release made), and two dist files.
     static func released(_ fake: Fake, _ server: FakeStoreServer, gitlab: Bool = false) throws -> (TestRepository, TestRepository, [String: String]) {
-        let (repo, remote) = gitlab ? try Base.app(["feat: tide tables"], forge: #"{"provider": "gitlab", "repository": "group/sub/app"}"#)
+        let (repo, remote) =
+            gitlab
+            ? try Base.app(["feat: tide tables"], forge: #"{"provider": "gitlab", "repository": "group/sub/app"}"#)
             : try Base.app(["feat: tide tables"])
-        let env = gitlab
+        let env =
+            gitlab
             ? repo.goldenEnvironment(["CI_JOB_TOKEN": Base.gitlabToken, "CI_API_V4_URL": server.baseURL + "/api/v4", "RELCTL_HTTP_RETRY_CAP": "0"])
             : Base.environment(repo, server)
         let released = relctl(["release", "--push"], in: repo.path, environment: env)
@@ -144,16 +155,20 @@ struct ForgeAssetTests {
         let download = "https://github.com/acme/app/releases/download/v1.3.0/"
         let first = relctl(Self.assetArguments + ["--json"], in: repo.path, environment: env)
         #expect(first.code == 0, "\(first.stderr)")
-        #expect(first.stderr == """
-            updated the GitHub release v1.3.0: \(url)
-            attached app-1.3.0.tar.gz to the GitHub release v1.3.0: \(download)app-1.3.0.tar.gz
-            attached app-1.3.0.tar.gz.sha256 to the GitHub release v1.3.0: \(download)app-1.3.0.tar.gz.sha256
+        #expect(
+            first.stderr == """
+                updated the GitHub release v1.3.0: \(url)
+                attached app-1.3.0.tar.gz to the GitHub release v1.3.0: \(download)app-1.3.0.tar.gz
+                attached app-1.3.0.tar.gz.sha256 to the GitHub release v1.3.0: \(download)app-1.3.0.tar.gz.sha256
 
-            """)
+                """)
         let report = Base.json(first.stdout)
         let assets = try #require(report["assets"] as? [[String: String]])
-        #expect(assets == [["name": "app-1.3.0.tar.gz", "url": download + "app-1.3.0.tar.gz"],
-                           ["name": "app-1.3.0.tar.gz.sha256", "url": download + "app-1.3.0.tar.gz.sha256"]])
+        #expect(
+            assets == [
+                ["name": "app-1.3.0.tar.gz", "url": download + "app-1.3.0.tar.gz"],
+                ["name": "app-1.3.0.tar.gz.sha256", "url": download + "app-1.3.0.tar.gz.sha256"],
+            ])
         #expect(fake.storedAssets.map(\.name) == ["app-1.3.0.tar.gz", "app-1.3.0.tar.gz.sha256"])
         #expect(fake.storedAssets.map(\.bytes) == ["archive bytes 1\n", "abc123  app-1.3.0.tar.gz\n"])
         #expect(fake.storedAssets.allSatisfy { $0.contentType == "application/octet-stream" && $0.release == 1000 })
@@ -166,12 +181,13 @@ struct ForgeAssetTests {
         #expect(again.stdout == url + "\n")
         #expect(fake.storedAssets.map(\.name) == ["app-1.3.0.tar.gz", "app-1.3.0.tar.gz.sha256"])
         #expect(fake.storedAssets.map(\.bytes) == ["archive bytes 2\n", "abc123  app-1.3.0.tar.gz\n"])
-        #expect(server.requests.dropFirst(before).map { "\($0.method) \($0.target)" } == [
-            "GET /repos/acme/app/releases/tags/v1.3.0", "PATCH /repos/acme/app/releases/1000",
-            "GET /repos/acme/app/releases/tags/v1.3.0",
-            "DELETE /repos/acme/app/releases/assets/5001", "POST /uploads/repos/acme/app/releases/1000/assets?name=app-1.3.0.tar.gz",
-            "DELETE /repos/acme/app/releases/assets/5002", "POST /uploads/repos/acme/app/releases/1000/assets?name=app-1.3.0.tar.gz.sha256",
-        ])
+        #expect(
+            server.requests.dropFirst(before).map { "\($0.method) \($0.target)" } == [
+                "GET /repos/acme/app/releases/tags/v1.3.0", "PATCH /repos/acme/app/releases/1000",
+                "GET /repos/acme/app/releases/tags/v1.3.0",
+                "DELETE /repos/acme/app/releases/assets/5001", "POST /uploads/repos/acme/app/releases/1000/assets?name=app-1.3.0.tar.gz",
+                "DELETE /repos/acme/app/releases/assets/5002", "POST /uploads/repos/acme/app/releases/1000/assets?name=app-1.3.0.tar.gz.sha256",
+            ])
         // The token: only in curl's stdin, never on its command line nor in the output.
         for text in [first.stdout, first.stderr, again.stdout, again.stderr] { #expect(!text.contains(Base.token)) }
         let invocations = curl.recorded.components(separatedBy: "---\n").filter { !$0.isEmpty }
@@ -190,10 +206,11 @@ struct ForgeAssetTests {
         let refused = relctl(Self.assetArguments, in: repo.path, environment: env)
         #expect(refused.code == 1)
         #expect(refused.stdout == "")
-        #expect(refused.stderr == """
-            error: --asset dist/app-1.3.0.tar.gz.sha256: no such file (\(repo.path)/dist/app-1.3.0.tar.gz.sha256); build it first (make dist writes .build/dist/) or fix the path, then rerun 'relctl publish-release v1.3.0 --asset dist/app-1.3.0.tar.gz --asset dist/app-1.3.0.tar.gz.sha256'
+        #expect(
+            refused.stderr == """
+                error: --asset dist/app-1.3.0.tar.gz.sha256: no such file (\(repo.path)/dist/app-1.3.0.tar.gz.sha256); build it first (make dist writes .build/dist/) or fix the path, then rerun 'relctl publish-release v1.3.0 --asset dist/app-1.3.0.tar.gz --asset dist/app-1.3.0.tar.gz.sha256'
 
-            """)
+                """)
         #expect(server.requests.count == before, "nothing sent")
         #expect(fake.storedAssets.isEmpty)
 
@@ -202,9 +219,12 @@ struct ForgeAssetTests {
         #expect(folder.code == 1)
         #expect(folder.stderr.hasPrefix("error: --asset dist is a folder (\(repo.path)/dist); name a file"), "\(folder.stderr)")
         try repo.write("other/app-1.3.0.tar.gz", "x\n")
-        let twice = relctl(["publish-release", "v1.3.0", "--asset", "dist/app-1.3.0.tar.gz", "--asset", "other/app-1.3.0.tar.gz"], in: repo.path, environment: env)
+        let twice = relctl(
+            ["publish-release", "v1.3.0", "--asset", "dist/app-1.3.0.tar.gz", "--asset", "other/app-1.3.0.tar.gz"], in: repo.path, environment: env)
         #expect(twice.code == 1)
-        #expect(twice.stderr.hasPrefix("error: --asset other/app-1.3.0.tar.gz and --asset \(repo.path)/dist/app-1.3.0.tar.gz have one name (app-1.3.0.tar.gz)"), "\(twice.stderr)")
+        #expect(
+            twice.stderr.hasPrefix("error: --asset other/app-1.3.0.tar.gz and --asset \(repo.path)/dist/app-1.3.0.tar.gz have one name (app-1.3.0.tar.gz)"),
+            "\(twice.stderr)")
         #expect(server.requests.count == before, "nothing sent")
 
         // The advice followed: the file built, the same command.
@@ -229,11 +249,12 @@ struct ForgeAssetTests {
         defer { withExtendedLifetime(remote) {} }
         let failed = relctl(Self.assetArguments, in: repo.path, environment: env)
         #expect(failed.code == 1)
-        #expect(failed.stderr == """
-            updated the GitHub release v1.3.0: https://github.com/acme/app/releases/tag/v1.3.0
-            error: the GitHub release v1.3.0 exists (https://github.com/acme/app/releases/tag/v1.3.0; attached: app-1.3.0.tar.gz), but an upload failed: GitHub refused uploading app-1.3.0.tar.gz.sha256 to the release v1.3.0 (HTTP 500: Server Error); fix the cause and rerun 'relctl publish-release v1.3.0 --asset dist/app-1.3.0.tar.gz --asset dist/app-1.3.0.tar.gz.sha256'
+        #expect(
+            failed.stderr == """
+                updated the GitHub release v1.3.0: https://github.com/acme/app/releases/tag/v1.3.0
+                error: the GitHub release v1.3.0 exists (https://github.com/acme/app/releases/tag/v1.3.0; attached: app-1.3.0.tar.gz), but an upload failed: GitHub refused uploading app-1.3.0.tar.gz.sha256 to the release v1.3.0 (HTTP 500: Server Error); fix the cause and rerun 'relctl publish-release v1.3.0 --asset dist/app-1.3.0.tar.gz --asset dist/app-1.3.0.tar.gz.sha256'
 
-            """)
+                """)
         #expect(fake.storedAssets.map(\.name) == ["app-1.3.0.tar.gz"])
 
         // The forge back, the advice followed word for word.
@@ -254,8 +275,11 @@ struct ForgeAssetTests {
         let first = relctl(Self.assetArguments + ["--json"], in: repo.path, environment: env)
         #expect(first.code == 0, "\(first.stderr)")
         let assets = try #require(Base.json(first.stdout)["assets"] as? [[String: String]])
-        #expect(assets == [["name": "app-1.3.0.tar.gz", "url": package + "app-1.3.0.tar.gz"],
-                           ["name": "app-1.3.0.tar.gz.sha256", "url": package + "app-1.3.0.tar.gz.sha256"]])
+        #expect(
+            assets == [
+                ["name": "app-1.3.0.tar.gz", "url": package + "app-1.3.0.tar.gz"],
+                ["name": "app-1.3.0.tar.gz.sha256", "url": package + "app-1.3.0.tar.gz.sha256"],
+            ])
         #expect(fake.storedLinks.map(\.name) == ["app-1.3.0.tar.gz", "app-1.3.0.tar.gz.sha256"])
         #expect(fake.packages.map(\.bytes) == ["archive bytes 1\n", "abc123  app-1.3.0.tar.gz\n"])
         #expect(server.requests.allSatisfy { $0.headers["job-token"] == Base.gitlabToken })
@@ -292,8 +316,12 @@ struct ForgeAssetTests {
         let bin = work + "/bin"
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         try writeExecutable("#!/bin/sh\ncase \"$1\" in --version) echo 'relctl 1.3.0' ;; *) echo stand-in ;; esac\n", to: work + "/stand-in-relctl")
-        try writeExecutable("#!/bin/sh\n[ \"$1\" = dist ] || exit 2\nexec '\(Self.root.path)/scripts/dist' '\(work)/stand-in-relctl' .build/dist >/dev/null\n", to: bin + "/make")
-        try writeExecutable("#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > '\(work)/relctl-args'\nfor f in \"$4\" \"$6\"; do [ -f \"$f\" ] || exit 9; done\n", to: bin + "/relctl")
+        try writeExecutable(
+            "#!/bin/sh\n[ \"$1\" = dist ] || exit 2\nexec '\(Self.root.path)/scripts/dist' '\(work)/stand-in-relctl' .build/dist >/dev/null\n",
+            to: bin + "/make")
+        try writeExecutable(
+            "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > '\(work)/relctl-args'\nfor f in \"$4\" \"$6\"; do [ -f \"$f\" ] || exit 9; done\n",
+            to: bin + "/relctl")
         try writeExecutable("#!/bin/sh\nexit 0\n", to: bin + "/strip")
         let job = work + "/checkout"
         try FileManager.default.createDirectory(atPath: job, withIntermediateDirectories: true)
@@ -309,7 +337,8 @@ struct ForgeAssetTests {
         let arch = try #require(written.first?.components(separatedBy: "-linux-").last?.components(separatedBy: ".tar.gz").first)
         let name = "relctl-1.3.0-linux-\(arch).tar.gz"
         #expect(written == [name, name + ".sha256"])
-        #expect(try String(contentsOfFile: work + "/relctl-args", encoding: .utf8)
-            == "publish-release\nv1.3.0\n--asset\n.build/dist/\(name)\n--asset\n.build/dist/\(name).sha256\n")
+        #expect(
+            try String(contentsOfFile: work + "/relctl-args", encoding: .utf8)
+                == "publish-release\nv1.3.0\n--asset\n.build/dist/\(name)\n--asset\n.build/dist/\(name).sha256\n")
     }
 }

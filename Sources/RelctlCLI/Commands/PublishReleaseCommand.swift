@@ -9,9 +9,7 @@ enum PublishReleaseCommand {
         summary: "Create or update the GitHub or GitLab release of a pushed release tag.",
         options: [
             .value("--remote", "NAME", "The remote the tag was pushed to, whose URL names the forge (default: origin).", completion: .gitRemote),
-            OptionSpec(name: "--asset", valueName: "FILE",
-                       help: "Attach FILE to the release under its base name, replacing an asset of that name (repeatable).",
-                       completion: .file, repeatable: true),
+            ForgeAssets.option,
             .json, .repo, .config,
         ],
         positionals: [PositionalSpec(name: "tag", optional: false, help: "The release tag, e.g. v1.3.0; it must be on the remote.")],
@@ -42,10 +40,8 @@ enum PublishReleaseCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let tag = arguments.positionals[0]
         let remote = arguments.value("--remote") ?? "origin"
-        let rerun = "'" + (["relctl", "publish-release", tag] + (arguments.value("--remote").map { ["--remote", $0] } ?? [])
-            + arguments.values("--asset").flatMap { ["--asset", $0] }).map(shellWord).joined(separator: " ") + "'"
         // Every file checked before anything is sent.
-        let files = try ForgeAssets.files(arguments.values("--asset"), currentDirectory: context.currentDirectory, rerun: rerun)
+        let files = try ForgeAssets.files(arguments, tag: tag, currentDirectory: context.currentDirectory)
         let workspace = try Workspace.open(RepositoryLocation(arguments), context, config: .optional)
         let repository = workspace.repository
         let release = try ForgePublishing.release(of: tag, repository: repository, config: workspace.config, root: workspace.root)
@@ -76,31 +72,16 @@ enum PublishReleaseCommand {
         }
         ForgePublishing.forget(tag, gitDir: repository.gitDir)
         context.output.message("\(outcome.action) the \(target.name) release \(tag): \(outcome.url)")
-        var assets: [ForgeAssets.Asset] = []
-        if !files.isEmpty {
-            do {
-                assets = try ForgeAssets.attach(files, tag: tag, to: target, environment: context.environment)
-            } catch {
-                let attached = error.uploaded.isEmpty ? "no asset attached yet" : "attached: \(error.uploaded.map(\.name).joined(separator: ", "))"
-                throw Problem("the \(target.name) release \(tag) exists (\(outcome.url); \(attached)), but an upload failed: \(error.reason); fix the cause and rerun \(rerun)")
-            }
-            for asset in assets { context.output.message("attached \(asset.name) to the \(target.name) release \(tag): \(asset.url)") }
-        }
+        let assets = try ForgeAssets.attach(files, arguments, tag: tag, to: target, release: outcome.url, context: context)
         if arguments.has("--json") {
-            let list = JSONOutput.array(assets.map { JSONOutput.object([("name", .string($0.name)), ("url", .string($0.url))]) })
-            context.output.result(JSONOutput.object([("schemaVersion", .int(1)), ("tag", .string(tag)),
-                                                     ("release_url", .string(outcome.url)),
-                                                     ("releaseUrl", .string(outcome.url)), ("action", .string(outcome.action)),
-                                                     ("assets", list)]).rendered())
+            let report: [(String, JSONOutput)] = [("schemaVersion", .int(1)), ("tag", .string(tag)),
+                                                  ("release_url", .string(outcome.url)),
+                                                  ("releaseUrl", .string(outcome.url)), ("action", .string(outcome.action))]
+            context.output.result(JSONOutput.object(report + [("assets", ForgeAssets.json(assets))]).rendered())
         } else {
             context.output.result(outcome.url)
         }
         context.ci?.publish(outputs: [("release_url", outcome.url)], output: context.output)
     }
 
-    /// A word as a shell reads it back: quoted when it holds anything but plain characters.
-    static func shellWord(_ word: String) -> String {
-        let plain = word.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_./=+:@,".contains($0)) }
-        return plain && !word.isEmpty ? word : "\"" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-    }
 }

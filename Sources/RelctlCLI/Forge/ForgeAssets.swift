@@ -11,6 +11,68 @@ import RelctlCore
 /// registry, not `/projects/:id/uploads`: CI_JOB_TOKEN may write packages but not project uploads, and the raw
 /// bytes need no multipart body. The bytes go to curl by path (its config on stdin); the token only in a header.
 enum ForgeAssets {
+    static let option = OptionSpec(
+        name: "--asset",
+        valueName: "FILE",
+        help: "Attach FILE to the release under its base name, replacing an asset of that name (repeatable).",
+        completion: .file,
+        repeatable: true
+    )
+
+    /// The `--asset` files of a `publish-release` run, checked (see `files(_:currentDirectory:rerun:)`).
+    static func files(_ arguments: ParsedArguments, tag: String, currentDirectory: String) throws -> [File] {
+        try files(arguments.values("--asset"), currentDirectory: currentDirectory, rerun: rerun(arguments, tag: tag))
+    }
+
+    /// The `publish-release` command that finishes a run, quoted: the same tag, remote and files.
+    static func rerun(_ arguments: ParsedArguments, tag: String) -> String {
+        var words = ["relctl", "publish-release", tag]
+        if let remote = arguments.value("--remote") { words += ["--remote", remote] }
+        for path in arguments.values("--asset") { words += ["--asset", path] }
+        return "'" + words.map(shellWord).joined(separator: " ") + "'"
+    }
+
+    /// A word as a shell reads it back: double-quoted when it holds anything but plain characters.
+    static func shellWord(_ word: String) -> String {
+        let plain = word.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_./=+:@,".contains($0)) }
+        guard !plain || word.isEmpty else { return word }
+        let escaped = word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return "\"" + escaped + "\""
+    }
+
+    /// Attaches `files` to the release of `tag` just made (at `release`), saying each; an upload that fails is the
+    /// one line naming what exists and the command that finishes.
+    static func attach(
+        _ files: [File],
+        _ arguments: ParsedArguments,
+        tag: String,
+        to target: ForgeReleases.Target,
+        release: String,
+        context: CommandContext
+    ) throws -> [Asset] {
+        guard !files.isEmpty else { return [] }
+        let assets: [Asset]
+        do {
+            assets = try attach(files, tag: tag, to: target, environment: context.environment)
+        } catch {
+            let names = error.uploaded.map(\.name).joined(separator: ", ")
+            let attached = error.uploaded.isEmpty ? "no asset attached yet" : "attached: \(names)"
+            throw Problem(
+                "the \(target.name) release \(tag) exists (\(release); \(attached)), but an upload failed: \(error.reason); "
+                    + "fix the cause and rerun \(rerun(arguments, tag: tag))"
+            )
+        }
+        for asset in assets {
+            context.output.message("attached \(asset.name) to the \(target.name) release \(tag): \(asset.url)")
+        }
+        return assets
+    }
+
+    /// `--json`'s `assets`: `[{"name","url"}]`.
+    static func json(_ assets: [Asset]) -> JSONOutput {
+        .array(assets.map { .object([("name", .string($0.name)), ("url", .string($0.url))]) })
+    }
+
     /// A file to attach: where it is (absolute) and the name it gets.
     struct File {
         let path: String
@@ -46,7 +108,9 @@ enum ForgeAssets {
             }
             let name = (path as NSString).lastPathComponent
             if let other = files.first(where: { $0.name == name }) {
-                throw Problem("--asset \(given) and --asset \(other.path) have one name (\(name)), and a release holds one asset per name; rename one, then rerun \(rerun)")
+                throw Problem(
+                    "--asset \(given) and --asset \(other.path) have one name (\(name)), and a release holds one asset per name; rename one, then rerun \(rerun)"
+                )
             }
             files.append(File(path: path, name: name))
         }
@@ -54,8 +118,10 @@ enum ForgeAssets {
     }
 
     /// Attaches `files` to the release of `tag` (already made). Throws what was attached before the failure.
-    static func attach(_ files: [File], tag: String, to target: ForgeReleases.Target,
-                       environment: [String: String]) throws(Failure) -> [Asset] {
+    static func attach(
+        _ files: [File], tag: String, to target: ForgeReleases.Target,
+        environment: [String: String]
+    ) throws(Failure) -> [Asset] {
         var uploaded: [Asset] = []
         do {
             if target.forge == .github {
@@ -71,8 +137,10 @@ enum ForgeAssets {
 
     // MARK: GitHub
 
-    static func github(_ files: [File], tag: String, _ target: ForgeReleases.Target, _ environment: [String: String],
-                       done: (Asset) -> Void) throws(ForgeReleases.Failure) {
+    static func github(
+        _ files: [File], tag: String, _ target: ForgeReleases.Target, _ environment: [String: String],
+        done: (Asset) -> Void
+    ) throws(ForgeReleases.Failure) {
         let base = "\(target.api)/repos/\(target.project)/releases"
         let found = try send(target, "GET", "\(base)/tags/\(StoreHTTP.escaped(tag))", environment)
         guard found.status == 200, let release = ForgeReleases.object(found) else {
@@ -100,7 +168,8 @@ enum ForgeAssets {
             guard answer.status == 201 || answer.status == 200 else {
                 throw ForgeReleases.refusal(answer, target, doing: "uploading \(file.name) to the release \(tag)")
             }
-            let url = ForgeReleases.object(answer)?["browser_download_url"] as? String
+            let url =
+                ForgeReleases.object(answer)?["browser_download_url"] as? String
                 ?? "\(target.web)/releases/download/\(StoreHTTP.escaped(tag))/\(StoreHTTP.escaped(file.name))"
             done(Asset(name: file.name, url: url))
         }
@@ -108,8 +177,10 @@ enum ForgeAssets {
 
     // MARK: GitLab
 
-    static func gitlab(_ files: [File], tag: String, _ target: ForgeReleases.Target, _ environment: [String: String],
-                       done: (Asset) -> Void) throws(ForgeReleases.Failure) {
+    static func gitlab(
+        _ files: [File], tag: String, _ target: ForgeReleases.Target, _ environment: [String: String],
+        done: (Asset) -> Void
+    ) throws(ForgeReleases.Failure) {
         let project = "\(target.api)/projects/\(StoreHTTP.escaped(target.project))"
         let links = "\(project)/releases/\(StoreHTTP.escaped(tag))/assets/links"
         let listed = try send(target, "GET", links, environment)
@@ -134,8 +205,11 @@ enum ForgeAssets {
             }
             existing.removeAll { $0.name == file.name }
             var link = request(target, "POST", links)
-            link.body = Data(JSONOutput.object([("name", .string(file.name)), ("url", .string(packageURL)),
-                                                ("link_type", .string("package"))]).rendered().utf8)
+            link.body = Data(
+                JSONOutput.object([
+                    ("name", .string(file.name)), ("url", .string(packageURL)),
+                    ("link_type", .string("package")),
+                ]).rendered().utf8)
             let made = try send(link, target, environment)
             guard made.status == 201 || made.status == 200 else {
                 throw ForgeReleases.refusal(made, target, doing: "linking \(file.name) to the release \(tag)")
@@ -152,13 +226,17 @@ enum ForgeAssets {
         return request
     }
 
-    static func send(_ target: ForgeReleases.Target, _ method: String, _ url: String,
-                     _ environment: [String: String]) throws(ForgeReleases.Failure) -> StoreHTTP.Response {
+    static func send(
+        _ target: ForgeReleases.Target, _ method: String, _ url: String,
+        _ environment: [String: String]
+    ) throws(ForgeReleases.Failure) -> StoreHTTP.Response {
         try send(request(target, method, url), target, environment)
     }
 
-    static func send(_ request: StoreHTTP.Request, _ target: ForgeReleases.Target,
-                     _ environment: [String: String]) throws(ForgeReleases.Failure) -> StoreHTTP.Response {
+    static func send(
+        _ request: StoreHTTP.Request, _ target: ForgeReleases.Target,
+        _ environment: [String: String]
+    ) throws(ForgeReleases.Failure) -> StoreHTTP.Response {
         do {
             return try StoreHTTP.send(request, environment: environment)
         } catch {
