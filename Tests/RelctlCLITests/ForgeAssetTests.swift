@@ -291,6 +291,40 @@ struct ForgeAssetTests {
         for text in [first.stdout, first.stderr, again.stdout, again.stderr] { #expect(!text.contains(Base.gitlabToken)) }
     }
 
+    @Test func gitlabUploadFailingMidwayThenTheAdvisedRerunFinishes() throws {
+        let fake = Fake(gitlab: true)
+        fake.failingUpload = "app-1.3.0.tar.gz.sha256"
+        let server = try FakeStoreServer { request, server in fake.answer(request, server) }
+        defer { server.stop() }
+        let (repo, remote, baseEnv) = try Self.released(fake, server, gitlab: true)
+        defer { withExtendedLifetime(remote) {} }
+        let curl = try RecordingCurl()
+        defer { curl.remove() }
+        let env = baseEnv.merging(["PATH": curl.path]) { $1 }
+        let failed = relctl(Self.assetArguments, in: repo.path, environment: env)
+        #expect(failed.code == 1)
+        let url = "https://gitlab.example.com/group/sub/app/-/releases/v1.3.0"
+        #expect(
+            failed.stderr == """
+                updated the GitLab release v1.3.0: \(url)
+                error: the GitLab release v1.3.0 exists (\(url); attached: app-1.3.0.tar.gz), but an upload failed: GitLab refused uploading app-1.3.0.tar.gz.sha256 to the package registry for the release v1.3.0 (HTTP 500: 500 Internal Server Error); fix the cause and rerun 'relctl publish-release v1.3.0 --asset dist/app-1.3.0.tar.gz --asset dist/app-1.3.0.tar.gz.sha256'
+
+                """)
+        #expect(fake.storedLinks.map(\.name) == ["app-1.3.0.tar.gz"])
+
+        fake.lock.lock()
+        fake.failingUpload = nil
+        fake.lock.unlock()
+        let rerun = relctl(try Self.advised(failed.stderr), in: repo.path, environment: env)
+        #expect(rerun.code == 0, "\(rerun.stderr)")
+        #expect(fake.storedLinks.map(\.name) == ["app-1.3.0.tar.gz", "app-1.3.0.tar.gz.sha256"], "one link per name")
+        // The token only in curl's stdin: its command line is always `-q --config -`.
+        let invocations = curl.recorded.components(separatedBy: "---\n").filter { !$0.isEmpty }
+        #expect(invocations.count > 4)
+        #expect(invocations.allSatisfy { $0 == "-q\n--config\n-\n" }, "\(curl.recorded)")
+        for text in [failed.stderr, rerun.stdout, rerun.stderr] { #expect(!text.contains(Base.gitlabToken)) }
+    }
+
     // MARK: relctl's own release workflow
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
