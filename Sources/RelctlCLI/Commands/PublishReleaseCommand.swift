@@ -9,6 +9,7 @@ enum PublishReleaseCommand {
         summary: "Create or update the GitHub or GitLab release of a pushed release tag.",
         options: [
             .value("--remote", "NAME", "The remote the tag was pushed to, whose URL names the forge (default: origin).", completion: .gitRemote),
+            ForgeAssets.option,
             .json, .repo, .config,
         ],
         positionals: [PositionalSpec(name: "tag", optional: false, help: "The release tag, e.g. v1.3.0; it must be on the remote.")],
@@ -22,17 +23,25 @@ enum PublishReleaseCommand {
         gitlab) or from "forge" in .relctl.json; the token from GITHUB_TOKEN or GH_TOKEN (GitHub), GITLAB_TOKEN
         or CI_JOB_TOKEN (GitLab), never printed nor put on a command line; the API from GITHUB_API_URL or
         CI_API_V4_URL when set. Prints the release's URL on stdout (--json: {"schemaVersion":1,"tag",
-        "release_url","releaseUrl","action"}, releaseUrl the same URL under its older name), and writes
-        release_url to $GITHUB_OUTPUT under GitHub Actions.
+        "release_url","releaseUrl","action","assets":[{"name","url"}]}, releaseUrl the same URL under its older
+        name), and writes release_url to $GITHUB_OUTPUT under GitHub Actions.
 
-        EXIT CODES: 0 created or updated, 1 failure (no forge, no token, the tag not on the remote, the forge
-        refused), 64 usage error.
+        --asset FILE (repeatable) attaches each file once the release is made, under its base name: on GitHub an
+        asset of the release, on GitLab a file in the project's generic package registry (package "release",
+        version the tag) linked from the release. An asset or link of that name already there is replaced, so a
+        rerun never makes two. A file missing or unreadable is refused before anything is sent; an upload that
+        fails says which assets are attached, and the same command, rerun, finishes the rest.
+
+        EXIT CODES: 0 created or updated (and every --asset attached), 1 failure (no forge, no token, the tag not
+        on the remote, the forge refused, an --asset file missing or its upload failed), 64 usage error.
         """,
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
         let tag = arguments.positionals[0]
         let remote = arguments.value("--remote") ?? "origin"
+        // Every file checked before anything is sent.
+        let files = try ForgeAssets.files(arguments, tag: tag, currentDirectory: context.currentDirectory)
         let workspace = try Workspace.open(RepositoryLocation(arguments), context, config: .optional)
         let repository = workspace.repository
         let release = try ForgePublishing.release(of: tag, repository: repository, config: workspace.config, root: workspace.root)
@@ -63,13 +72,16 @@ enum PublishReleaseCommand {
         }
         ForgePublishing.forget(tag, gitDir: repository.gitDir)
         context.output.message("\(outcome.action) the \(target.name) release \(tag): \(outcome.url)")
+        let assets = try ForgeAssets.attach(files, arguments, tag: tag, to: target, release: outcome.url, context: context)
         if arguments.has("--json") {
-            context.output.result(JSONOutput.object([("schemaVersion", .int(1)), ("tag", .string(tag)),
-                                                     ("release_url", .string(outcome.url)),
-                                                     ("releaseUrl", .string(outcome.url)), ("action", .string(outcome.action))]).rendered())
+            let report: [(String, JSONOutput)] = [("schemaVersion", .int(1)), ("tag", .string(tag)),
+                                                  ("release_url", .string(outcome.url)),
+                                                  ("releaseUrl", .string(outcome.url)), ("action", .string(outcome.action))]
+            context.output.result(JSONOutput.object(report + [("assets", ForgeAssets.json(assets))]).rendered())
         } else {
             context.output.result(outcome.url)
         }
         context.ci?.publish(outputs: [("release_url", outcome.url)], output: context.output)
     }
+
 }

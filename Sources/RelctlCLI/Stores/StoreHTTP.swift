@@ -19,6 +19,8 @@ enum StoreHTTP {
         var headers: [(String, String)] = []
         var body: Data?
         var contentType: String?
+        /// A file whose bytes are the body (curl reads it: `data-binary = "@path"`; a path is no secret).
+        var bodyFile: String?
     }
 
     struct Response {
@@ -129,6 +131,9 @@ enum StoreHTTP {
         if let body = request.body {
             line("header", "Content-Type: \(request.contentType ?? "application/json; charset=utf-8")")
             line("data-raw", String(decoding: body, as: UTF8.self))
+        } else if let file = request.bodyFile {
+            line("header", "Content-Type: \(request.contentType ?? "application/octet-stream")")
+            line("data-binary", "@" + file)
         }
 
         let process = Process()
