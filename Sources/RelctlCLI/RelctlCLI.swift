@@ -50,8 +50,15 @@ package enum RelctlCLI {
     /// Runs with the given output (tests capture it) and working folder.
     package static func run(_ arguments: [String], environment: [String: String], output: Output,
                            currentDirectory: String) -> Int32 {
+        // The forge's answers are kept for one run: a cache of its own for each (in-process tests run many at once).
+        ForgeAuthors.$cache.withValue(ForgeAuthors.Cache()) {
+            runCommand(arguments, environment: environment, output: output, currentDirectory: currentDirectory)
+        }
+    }
+
+    private static func runCommand(_ arguments: [String], environment: [String: String], output: Output,
+                                   currentDirectory: String) -> Int32 {
         let context = CommandContext(environment: environment, output: output, currentDirectory: currentDirectory)
-        ForgeAuthors.cache.reset()   // the forge's answers are kept for one run (in-process tests run many)
         let width = HelpLayout.width(environment: environment, output: output)
         func help(_ text: String) -> String {
             var laid = Substring(HelpLayout.wrap(text, width: width))

@@ -27,15 +27,10 @@ enum ForgeAuthors {
     final class Cache: @unchecked Sendable {
         let lock = NSLock()
         var walks: [String: [String: [String]]] = [:]
-
-        func reset() {
-            lock.lock()
-            walks = [:]
-            lock.unlock()
-        }
     }
 
-    static let cache = Cache()
+    /// The run's cache: `RelctlCLI.run` binds a new one for each run.
+    @TaskLocal static var cache = Cache()
 
     static func logins(links: RemoteLinks, head: String, wanted: Set<String>, environment: [String: String]) -> [String: [String]] {
         guard let url = URL(string: links.baseURL), let host = url.host else { return [:] }
