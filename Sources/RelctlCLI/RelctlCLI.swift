@@ -56,8 +56,7 @@ package enum RelctlCLI {
         }
     }
 
-    private static func runCommand(_ arguments: [String], environment: [String: String], output: Output,
-                                   currentDirectory: String) -> Int32 {
+    private static func runCommand(_ arguments: [String], environment: [String: String], output: Output, currentDirectory: String) -> Int32 {
         let context = CommandContext(environment: environment, output: output, currentDirectory: currentDirectory)
         let width = HelpLayout.width(environment: environment, output: output)
         func help(_ text: String) -> String {
