@@ -24,6 +24,8 @@ struct ForgeAssetTests {
         var nextID = 5000
         /// Uploading a file of this name answers 500 (a forge failing midway).
         var failingUpload: String?
+        /// Where the release's upload_url points instead of the fake itself (an answer naming another host).
+        var uploadBase: String?
 
         init(gitlab: Bool = false) { releases.gitlab = gitlab }
 
@@ -40,7 +42,7 @@ struct ForgeAssetTests {
                 var object = Base.json(reply.body)
                 if reply.status == 200 || reply.status == 201, let id = (object["id"] as? NSNumber)?.intValue {
                     lock.lock()
-                    object["upload_url"] = "\(server.baseURL)\(uploads)\(id)/assets{?name,label}"
+                    object["upload_url"] = "\(uploadBase ?? server.baseURL)\(uploads)\(id)/assets{?name,label}"
                     object["assets"] = assets.filter { $0.release == id }.map { ["id": $0.id, "name": $0.name, "state": "uploaded"] as [String: Any] }
                     lock.unlock()
                     reply.body = String(decoding: try! JSONSerialization.data(withJSONObject: object), as: UTF8.self)
@@ -193,6 +195,29 @@ struct ForgeAssetTests {
         let invocations = curl.recorded.components(separatedBy: "---\n").filter { !$0.isEmpty }
         #expect(invocations.count == 2 * 5 + 2)
         #expect(invocations.allSatisfy { $0 == "-q\n--config\n-\n" }, "\(curl.recorded)")
+    }
+
+    /// An upload_url on another host than the API's: the token is never sent there.
+    @Test func anUploadURLOnAnotherHostNeverGetsTheToken() throws {
+        let fake = Fake()
+        let server = try FakeStoreServer { request, server in fake.answer(request, server) }
+        defer { server.stop() }
+        let (repo, remote, env) = try Self.released(fake, server)
+        defer { withExtendedLifetime(remote) {} }
+        fake.lock.lock()
+        fake.uploadBase = "https://uploads.example.net"
+        fake.lock.unlock()
+        let result = relctl(Self.assetArguments, in: repo.path, environment: env)
+        #expect(result.code == 1)
+        let expected =
+            "but an upload failed: GitHub gave the release v1.3.0 an upload_url on another host (uploads.example.net), which the token is never sent to; "
+            + "fix the cause and rerun 'relctl publish-release v1.3.0 --asset dist/app-1.3.0.tar.gz --asset dist/app-1.3.0.tar.gz.sha256'\n"
+        #expect(result.stderr.hasSuffix(expected), "\(result.stderr)")
+        #expect(fake.storedAssets.isEmpty)
+        #expect(ForgeAssets.mayReceiveToken("https://uploads.github.com/repos/a/b/releases/1/assets", api: "https://api.github.com"))
+        #expect(ForgeAssets.mayReceiveToken("https://ghe.example.com/api/uploads/repos/a/b/releases/1/assets", api: "https://ghe.example.com/api/v3"))
+        #expect(!ForgeAssets.mayReceiveToken("https://uploads.github.com/x", api: "https://ghe.example.com/api/v3"))
+        #expect(!ForgeAssets.mayReceiveToken("http://uploads.github.com/x", api: "https://api.github.com"))
     }
 
     @Test func aMissingFileIsRefusedBeforeAnythingIsSent() throws {

@@ -150,6 +150,11 @@ enum ForgeAssets {
             throw ForgeReleases.Failure(message: "\(target.name) answered the lookup of the release \(tag) without its upload_url")
         }
         let uploadURL = template.range(of: "{").map { String(template[..<$0.lowerBound]) } ?? template
+        guard mayReceiveToken(uploadURL, api: target.api) else {
+            let host = StoreHTTP.host(of: uploadURL)
+            let why = "an upload_url on another host (\(host)), which the token is never sent to"
+            throw ForgeReleases.Failure(message: "\(target.name) gave the release \(tag) \(why)")
+        }
         var existing: [(id: Int, name: String)] = ((release["assets"] as? [[String: Any]]) ?? []).compactMap { asset in
             guard let id = (asset["id"] as? NSNumber)?.intValue, let name = asset["name"] as? String else { return nil }
             return (id, name)
@@ -221,26 +226,31 @@ enum ForgeAssets {
     // MARK: Requests
 
     static func request(_ target: ForgeReleases.Target, _ method: String, _ url: String) -> StoreHTTP.Request {
-        var request = StoreHTTP.Request(method: method, url: url, headers: [target.authorization])
-        if target.forge == .github { request.headers.append(("X-GitHub-Api-Version", "2022-11-28")) }
-        return request
+        ForgeReleases.request(target, method, url)
     }
 
     static func send(
         _ target: ForgeReleases.Target, _ method: String, _ url: String,
         _ environment: [String: String]
     ) throws(ForgeReleases.Failure) -> StoreHTTP.Response {
-        try send(request(target, method, url), target, environment)
+        try ForgeReleases.send(target, method, url, body: nil, environment)
     }
 
     static func send(
         _ request: StoreHTTP.Request, _ target: ForgeReleases.Target,
         _ environment: [String: String]
     ) throws(ForgeReleases.Failure) -> StoreHTTP.Response {
-        do {
-            return try StoreHTTP.send(request, environment: environment)
-        } catch {
-            throw ForgeReleases.Failure(message: "\(target.name) could not be reached (\(StoreHTTP.host(of: error.url))): \(error.reason)")
-        }
+        try ForgeReleases.send(request, target, environment)
+    }
+
+    /// Whether the token may go to `uploadURL`, a URL the API's answer gave: the API's own host, or GitHub's upload
+    /// host beside api.github.com. Any other host never gets it.
+    static func mayReceiveToken(_ uploadURL: String, api: String) -> Bool {
+        guard let upload = URL(string: uploadURL), let base = URL(string: api), let host = upload.host?.lowercased() else { return false }
+        // Never from https down to http.
+        guard upload.scheme == base.scheme || upload.scheme == "https" else { return false }
+        let apiHost = base.host?.lowercased()
+        if host == apiHost && upload.port == base.port { return true }
+        return apiHost == "api.github.com" && host == "uploads.github.com" && upload.scheme == "https"
     }
 }

@@ -173,9 +173,20 @@ enum ForgeReleases {
 
     static func send(_ target: Target, _ method: String, _ url: String, body: [(String, JSONOutput)]?,
                      _ environment: [String: String]) throws(Failure) -> StoreHTTP.Response {
+        var request = request(target, method, url)
+        request.body = body.map { Data(JSONOutput.object($0).rendered().utf8) }
+        return try send(request, target, environment)
+    }
+
+    /// A request to the forge's API with the token's header (and GitHub's API version).
+    static func request(_ target: Target, _ method: String, _ url: String) -> StoreHTTP.Request {
         var request = StoreHTTP.Request(method: method, url: url, headers: [target.authorization])
         if target.forge == .github { request.headers.append(("X-GitHub-Api-Version", "2022-11-28")) }
-        request.body = body.map { Data(JSONOutput.object($0).rendered().utf8) }
+        return request
+    }
+
+    /// Sends `request`; a forge that cannot be reached is one `Failure` naming its host.
+    static func send(_ request: StoreHTTP.Request, _ target: Target, _ environment: [String: String]) throws(Failure) -> StoreHTTP.Response {
         do {
             return try StoreHTTP.send(request, environment: environment)
         } catch {
