@@ -252,10 +252,13 @@ struct ChangelogAuthorsTests {
     }
 
     @Test func theLinkHeaderIsRead() {
-        #expect(ForgeAuthors.nextPage(#"<https://api.github.com/repositories/1/commits?page=2>; rel="next", <https://api.github.com/repositories/1/commits?page=5>; rel="last""#)
-                == "https://api.github.com/repositories/1/commits?page=2")
-        #expect(ForgeAuthors.nextPage(#"<https://api.github.com/x?page=1>; rel="prev", <https://api.github.com/x?page=1>; rel="first""#) == nil)
-        #expect(ForgeAuthors.nextPage(nil) == nil)
+        let api = "https://api.github.com"
+        let pages = #"<https://api.github.com/repositories/1/commits?page=2>; rel="next", <https://api.github.com/repositories/1/commits?page=5>; rel="last""#
+        #expect(ForgeReleases.nextLink(pages, under: api) == "https://api.github.com/repositories/1/commits?page=2")
+        let back = #"<https://api.github.com/x?page=1>; rel="prev", <https://api.github.com/x?page=1>; rel="first""#
+        #expect(ForgeReleases.nextLink(back, under: api) == nil)
+        #expect(ForgeReleases.nextLink(nil, under: api) == nil)
+        #expect(ForgeReleases.nextLink(#"<https://evil.example/x?page=2>; rel="next""#, under: api) == nil)
         #expect(ForgeAuthors.isLogin("dependabot[bot]"))
         #expect(!ForgeAuthors.isLogin("a) [x](y"))
     }

@@ -67,24 +67,12 @@ enum ForgeAuthors {
                 }
             }
             // Only a next page on the same API: a Link header never sends the token elsewhere.
-            next = nextPage(response.headers["link"]).flatMap { $0.hasPrefix(api + "/") ? $0 : nil }
+            next = ForgeReleases.nextLink(response.headers["link"], under: api)
         }
         cache.lock.lock()
         cache.walks[key] = found
         cache.lock.unlock()
         return found
-    }
-
-    /// `<https://api.github.com/…&page=2>; rel="next", <…>; rel="last"` → the `next` URL.
-    static func nextPage(_ link: String?) -> String? {
-        guard let link else { return nil }
-        for part in link.split(separator: ",") {
-            let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard pieces.count >= 2, pieces.dropFirst().contains(where: { $0 == "rel=\"next\"" }),
-                  pieces[0].hasPrefix("<"), pieces[0].hasSuffix(">") else { continue }
-            return String(pieces[0].dropFirst().dropLast())
-        }
-        return nil
     }
 
     /// A GitHub login: letters, digits and `-` (bots: `name[bot]`), so nothing from the API can break the Markdown.

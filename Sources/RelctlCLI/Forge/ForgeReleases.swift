@@ -194,6 +194,20 @@ enum ForgeReleases {
         }
     }
 
+    /// The `next` URL of a `Link` header (`<https://api.github.com/…&page=2>; rel="next", <…>; rel="last"`), only
+    /// when it is under the API's own base `api`: a page elsewhere never gets the token.
+    static func nextLink(_ link: String?, under api: String) -> String? {
+        guard let link else { return nil }
+        for part in link.split(separator: ",") {
+            let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            let isNext = pieces.count >= 2 && pieces.dropFirst().contains("rel=\"next\"")
+            guard isNext, pieces[0].hasPrefix("<"), pieces[0].hasSuffix(">") else { continue }
+            let next = String(pieces[0].dropFirst().dropLast())
+            return next.hasPrefix(api + "/") ? next : nil
+        }
+        return nil
+    }
+
     static func object(_ response: StoreHTTP.Response) -> [String: Any]? {
         (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any]
     }

@@ -75,14 +75,7 @@ enum ReleasePullRequestForge {
     /// The next page: GitHub's `Link: <…>; rel="next"`, GitLab's `X-Next-Page` (or its Link). Only a URL under the
     /// API's own base is followed (the token goes only where it was meant to).
     static func nextPage(_ response: StoreHTTP.Response, current: String, target: ForgeReleases.Target) -> String? {
-        if let link = response.headers["link"] {
-            for part in link.split(separator: ",") where part.contains("rel=\"next\"") {
-                guard let start = part.firstIndex(of: "<"), let end = part.firstIndex(of: ">"), start < end else { continue }
-                let next = String(part[part.index(after: start)..<end])
-                return next.hasPrefix(target.api + "/") ? next : nil
-            }
-            return nil
-        }
+        if let link = response.headers["link"] { return ForgeReleases.nextLink(link, under: target.api) }
         if let page = response.headers["x-next-page"]?.trimmingCharacters(in: .whitespaces), let number = Int(page) {
             var base = current
             if let range = base.range(of: #"&page=\d+"#, options: .regularExpression) { base.removeSubrange(range) }
