@@ -19,4 +19,10 @@ public enum BuildNumberGuess {
             }
         }
     }
+
+    /// The formula `digits` stand for, for a note: `major*10000 + minor*100 + patch` for `[2, 2]`.
+    public static func formula(_ digits: [Int]) -> String {
+        guard digits.count == 2 else { return "fromVersion \(digits)" }
+        return "major*\(BuildNumberPolicy.pow10(digits[0] + digits[1])) + minor*\(BuildNumberPolicy.pow10(digits[1])) + patch"
+    }
 }

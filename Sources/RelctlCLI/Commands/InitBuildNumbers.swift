@@ -16,7 +16,7 @@ extension InitCommand {
         }
         guard let digits = BuildNumberGuess.fromVersionDigits(pairs) else { return nil }
         let shown = pairs.prefix(3).map { "\($0.build) for \($0.version)" }.joined(separator: ", ")
-        let formula = "major*\(pow10(digits[0] + digits[1])) + minor*\(pow10(digits[1])) + patch"
+        let formula = BuildNumberGuess.formula(digits)
         return (digits, "buildNumber strategy fromVersion: the build numbers (\(shown)) are \(formula) of the version; each release derives them again")
     }
 
@@ -36,6 +36,4 @@ extension InitCommand {
         if strategy == "fromVersion", let digits, digits != [2, 2] { members.append(("digits", .array(digits.map { .int($0) }))) }
         return .object(members)
     }
-
-    private static func pow10(_ n: Int) -> Int { (0..<n).reduce(1) { r, _ in r * 10 } }
 }

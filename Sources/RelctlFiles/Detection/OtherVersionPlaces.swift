@@ -192,7 +192,12 @@ package enum OtherVersionPlaces {
         let editor = RegexEditor(pattern: pattern)
         guard let locations = try? editor.read(text, path: path), locations.count == 1,
               locations[0].value == version, locations[0].line == line else { return nil }
-        return "{\"path\": " + JSONDocument.quote(path) + ", \"format\": \"regex\", \"pattern\": " + JSONDocument.quote(pattern) + "}"
+        return regexEntry(path: path, pattern: pattern)
+    }
+
+    /// A `regex` entry for `files`, as one line of JSON to paste.
+    static func regexEntry(path: String, pattern: String) -> String {
+        "{\"path\": " + JSONDocument.quote(path) + ", \"format\": \"regex\", \"pattern\": " + JSONDocument.quote(pattern) + "}"
     }
 
     /// `text` with every ICU regex metacharacter escaped.

@@ -48,7 +48,7 @@ package enum PlainVersionFile {
             notes.append("\(left.joined(separator: ", ")) \(left.count == 1 ? "holds" : "hold") \(appVersion), a placeholder the build replaces, and \(plain.path) holds \(version): \(plain.path) is the version file; add \(left.count == 1 ? "that file" : "those files") to files if relctl should write \(left.count == 1 ? "it" : "them") too")
             return ([plain], version)
         }
-        notes.append("\(plain.path) holds \(version), the app's files \(appVersion): left out; add {\"path\": \"\(plain.path)\", \"format\": \"regex\", \"pattern\": \(JSONDocument.quote(pattern))} to files if it should follow the app")
+        notes.append("\(plain.path) holds \(version), the app's files \(appVersion): left out; add \(OtherVersionPlaces.regexEntry(path: plain.path, pattern: pattern)) to files if it should follow the app")
         return (entries, appVersion)
     }
 }
