@@ -212,12 +212,7 @@ struct AndroidFileDetection {
             base = prefix.contains("projectDir") ? folder : projectFolder
         }
         guard !path.contains("$"), !path.hasPrefix("/") else { return nil }
-        var parts = base.split(separator: "/").map(String.init)
-        for component in path.split(separator: "/") {
-            if component == ".." { guard !parts.isEmpty else { return nil }; parts.removeLast() }
-            else if component != "." { parts.append(String(component)) }
-        }
-        return parts.joined(separator: "/")
+        return LexicalPath.normalize(LexicalPath.join(base, path))
     }
 
     /// The files a module script's values live in, besides the script: the gradle.properties keys and version
