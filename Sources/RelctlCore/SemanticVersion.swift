@@ -64,8 +64,19 @@ public struct SemanticVersion: Hashable, Comparable, Sendable, CustomStringConve
     /// build identifiers of `[0-9A-Za-z-]`, numeric pre-release identifiers without leading
     /// zeros, and every number within `UInt64`.
     /// The start of every message `parse(text)` throws, `invalid semantic version "<text>": `; the short reason
-    /// follows it (a caller that words the error its own way drops it).
-    public static func errorPrefix(_ text: String) -> String { "invalid semantic version \"\(text)\": " }
+    /// follows it.
+    static func errorPrefix(_ text: String) -> String { "invalid semantic version \"\(text)\": " }
+
+    /// The short reason `text` is not a strict SemVer 2.0.0 version (`leading zero in minor`), for a caller that
+    /// words the error its own way; nil when it is one.
+    public static func reason(notVersion text: String) -> String? {
+        do {
+            _ = try parse(text)
+            return nil
+        } catch {
+            return String(error.message.dropFirst(errorPrefix(text).count))
+        }
+    }
 
     public static func parse(_ text: String) throws(Problem) -> SemanticVersion {
         var parser = Parser(text: text)

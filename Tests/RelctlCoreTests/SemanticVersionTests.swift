@@ -208,3 +208,12 @@ private struct SplitMix64: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+@Suite("SemanticVersion.reason(notVersion:)")
+struct SemanticVersionReasonTests {
+    @Test func theShortReasonOrNil() {
+        #expect(SemanticVersion.reason(notVersion: "1.02.0") == "leading zero in minor")
+        #expect(SemanticVersion.reason(notVersion: "") == "empty version")
+        #expect(SemanticVersion.reason(notVersion: "1.2.3-beta.1") == nil)
+    }
+}

@@ -161,10 +161,8 @@ enum SyncCommand {
         }
         switch scheme {
         case .semver:
-            do {
-                _ = try SemanticVersion.parse(text)
-            } catch {
-                throw Problem("'\(text)' is not a semantic version (\(error.message.dropFirst(SemanticVersion.errorPrefix(text).count))); pass MAJOR.MINOR.PATCH such as 1.3.0, or a prerelease such as 1.3.0-beta.1")
+            if let reason = SemanticVersion.reason(notVersion: text) {
+                throw Problem("'\(text)' is not a semantic version (\(reason)); pass MAJOR.MINOR.PATCH such as 1.3.0, or a prerelease such as 1.3.0-beta.1")
             }
         case .majorMinor:
             guard TwoPartVersion(text) != nil else {
