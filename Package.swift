@@ -6,7 +6,8 @@ let package = Package(
     products: [
         .executable(name: "relctl", targets: ["relctl"]),
         .library(name: "RelctlCore", targets: ["RelctlCore"]),
-        // The app-side version gate: importable by an iOS app or a Swift server (no other relctl module).
+        // The app-side version gate: importable by an iOS app or a Swift server (no other relctl module than the
+        // dependency-free JSON parser).
         .library(name: "VersionGate", targets: ["VersionGate"]),
     ],
     targets: [
@@ -23,21 +24,26 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
         ),
+        // The one JSON parser (strict JSON and Expo's JSON5), keeping each value's line and byte range. A leaf:
+        // it imports nothing, not even Foundation, so VersionGate can depend on it.
+        .target(name: "RelctlJSON"),
         // Pure logic, no I/O: commits, versions, bump policy, store rules, changelog.
-        .target(name: "RelctlCore"),
+        .target(name: "RelctlCore", dependencies: ["RelctlJSON"]),
         // The only module that talks to libgit2; owns every C pointer.
         .target(name: "RelctlGit", dependencies: ["CLibGit2"]),
         // Format-preserving version editors: text in, edits out.
-        .target(name: "RelctlFiles", dependencies: ["RelctlCore"]),
+        .target(name: "RelctlFiles", dependencies: ["RelctlCore", "RelctlJSON"]),
         // Argument parsing, commands, workflows, output.
-        .target(name: "RelctlCLI", dependencies: ["RelctlCore", "RelctlGit", "RelctlFiles", "VersionGate", "CLibCrypto"]),
-        // The version gate policy, documents, cache and request side. Pure Swift: no dependency, not even Foundation.
-        .target(name: "VersionGate"),
+        .target(name: "RelctlCLI", dependencies: ["RelctlCore", "RelctlJSON", "RelctlGit", "RelctlFiles", "VersionGate", "CLibCrypto"]),
+        // The version gate policy, documents, cache and request side. Pure Swift, no Foundation: its one dependency is
+        // the JSON leaf.
+        .target(name: "VersionGate", dependencies: ["RelctlJSON"]),
         // Thin entry point.
         .executableTarget(name: "relctl", dependencies: ["RelctlCLI"]),
 
         // Real git repositories in temp folders and real processes, shared by the test targets.
         .target(name: "RelctlTestSupport", path: "Tests/RelctlTestSupport"),
+        .testTarget(name: "RelctlJSONTests", dependencies: ["RelctlJSON"]),
         .testTarget(name: "RelctlCoreTests", dependencies: ["RelctlCore", "RelctlTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "RelctlGitTests", dependencies: ["RelctlGit", "RelctlTestSupport"]),
         .testTarget(name: "RelctlFilesTests", dependencies: ["RelctlFiles", "RelctlTestSupport"], exclude: ["Fixtures"]),
@@ -50,7 +56,7 @@ let package = Package(
 // Fuzzing (README, "Fuzzing"): the harnesses, one binary that runs them — under libFuzzer when built with
 // `-sanitize=fuzzer -DFUZZING` (`make fuzz`), else as a seeded mutation driver — and a short seeded pass in the tests.
 package.targets += [
-    .target(name: "RelctlFuzzing", dependencies: ["RelctlCore", "RelctlFiles", "RelctlCLI"]),
+    .target(name: "RelctlFuzzing", dependencies: ["RelctlCore", "RelctlJSON", "RelctlFiles", "RelctlCLI"]),
     .executableTarget(name: "relctl-fuzz", dependencies: ["RelctlFuzzing"], path: "Sources/RelctlFuzz"),
     .testTarget(name: "RelctlFuzzingTests", dependencies: ["RelctlFuzzing"]),
 ]

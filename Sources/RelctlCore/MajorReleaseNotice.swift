@@ -1,3 +1,5 @@
+import RelctlJSON
+
 /// What deciding the floor after a major release takes for one app: the stores it ships to (from its version files:
 /// an iOS-only app has only the App Store to wait for) and where its version gate stands (none configured: there is
 /// nothing to raise until one is; a latest below the release: `set-latest` must come before `raise-min`).

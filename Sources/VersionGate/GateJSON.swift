@@ -1,4 +1,7 @@
-/// A JSON value as the gate reads and writes it (RFC 8259). The library's own, so it needs no Foundation.
+import RelctlJSON
+
+/// A JSON value as the gate reads and writes it (RFC 8259), without Foundation. The text is read by relctl's one
+/// JSON parser (the dependency-free `RelctlJSON` module), strictly, and its tree turned into this value.
 public indirect enum GateJSON: Sendable, Hashable {
     /// Members in document order. A key given twice is rejected by the reader.
     case object([(key: String, value: GateJSON)])
@@ -10,13 +13,52 @@ public indirect enum GateJSON: Sendable, Hashable {
     case null
 
     /// How deep objects and arrays may nest in a document the library reads, so a hostile document cannot exhaust
-    /// the stack of a server that reads it. A value built from another parser's tree is held to the same limit.
+    /// the stack of a server that reads it. A tree relctl's parser read with its own (higher) limit is held to it too.
     public static let maximumDepth = 100
 
-    /// Reads one JSON document. Throws ``GateDocumentError`` with the line of the first problem.
+    /// Reads one JSON document (RFC 8259: no comments, no trailing commas, no key twice; a byte-order mark is
+    /// skipped; nesting deeper than ``maximumDepth`` is refused while reading). Throws ``GateDocumentError`` with
+    /// the line and column of the first problem. The same path as relctl's own reading: the tree, then ``init(_:)``.
     public static func parse(_ text: String) throws(GateDocumentError) -> GateJSON {
-        var parser = GateJSONParser(text)
-        return try parser.parseDocument()
+        let tree: JSONNode
+        do {
+            tree = try JSONDocument.parse(text, allowJSON5: false, maximumDepth: maximumDepth)
+        } catch {
+            throw GateDocumentError(error.message, line: error.line, column: error.column)
+        }
+        return try GateJSON(tree)
+    }
+
+    /// The value of a tree read by `RelctlJSON`'s parser in strict mode (relctl's `gate` commands parse the
+    /// document once, with positions, and hand the tree here). Nesting deeper than ``maximumDepth`` is an error
+    /// at the line of the first level too deep, with the message ``parse(_:)`` gives (and no column).
+    public init(_ node: JSONNode) throws(GateDocumentError) {
+        self = try GateJSON.converting(node, depth: 0)
+    }
+
+    private static func converting(_ node: JSONNode, depth: Int) throws(GateDocumentError) -> GateJSON {
+        switch node.value {
+        case .object(let members):
+            guard depth < maximumDepth else { throw tooDeep(node) }
+            var converted: [(key: String, value: GateJSON)] = []
+            converted.reserveCapacity(members.count)
+            for member in members { converted.append((member.key, try converting(member.value, depth: depth + 1))) }
+            return .object(converted)
+        case .array(let items):
+            guard depth < maximumDepth else { throw tooDeep(node) }
+            var converted: [GateJSON] = []
+            converted.reserveCapacity(items.count)
+            for item in items { converted.append(try converting(item, depth: depth + 1)) }
+            return .array(converted)
+        case .string(let text): return .string(text)
+        case .number(let text): return .number(text)
+        case .bool(let value): return .bool(value)
+        case .null: return .null
+        }
+    }
+
+    private static func tooDeep(_ node: JSONNode) -> GateDocumentError {
+        GateDocumentError("nesting deeper than \(maximumDepth) levels", line: node.line)
     }
 
     /// The member named `key` of an object, or `nil`.

@@ -1,5 +1,6 @@
 import Testing
 import RelctlCore
+import RelctlJSON
 import RelctlFiles
 import VersionGate
 @testable import RelctlCLI

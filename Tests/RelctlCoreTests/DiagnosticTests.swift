@@ -1,5 +1,6 @@
 import Testing
 import RelctlCore
+import RelctlJSON
 
 @Suite("Diagnostics: one shape for every user-facing error")
 struct DiagnosticTests {

@@ -1,5 +1,6 @@
 import Testing
 import RelctlCore
+import RelctlJSON
 @testable import RelctlFiles
 
 /// One unit per format, listed once: the facts the README states per format come from the units.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import RelctlCore
+import RelctlJSON
 @testable import RelctlFiles
 
 /// A `regex` entry never runs without end: a redundant nested repetition is refused at config load, and any other

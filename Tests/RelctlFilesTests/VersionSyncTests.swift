@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import RelctlCore
+import RelctlJSON
 import RelctlTestSupport
 @testable import RelctlFiles
 

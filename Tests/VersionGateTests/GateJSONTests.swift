@@ -13,27 +13,27 @@ struct GateJSONTests {
         #expect(value["missing"] == nil)
     }
 
-    @Test("syntax errors name the line", arguments: [
-        ("{\n  \"a\": 1,\n}", 3, "unexpected '}' (expected a key in double quotes)"),
-        ("{\"a\": 1 \"b\": 2}", 1, "unexpected '\"' (expected ',' or '}')"),
-        ("", 1, "the document is empty (expected a JSON value)"),
-        ("{\"a\": 01}", 1, "invalid number (leading zero)"),
-        ("{\"a\": \"x\ny\"}", 1, "line break inside a string (write \\n)"),
-        ("{\"a\": 1, \"a\": 2}", 1, "duplicate key \"a\""),
-        ("[1] [2]", 1, "unexpected '[' after the JSON value"),
-        ("{\"a\": \"\\ud800\"}", 1, "unpaired surrogate in a \\u escape"),
-        ("// comment\n{}", 1, "unexpected '/' (expected a JSON value)"),
-        ("{\"a\": tru}", 1, "unexpected 't' (expected a JSON value)"),
-        ("[\n\n\"open", 3, "unterminated string"),
+    @Test("syntax errors name the line and column (the parser relctl uses)", arguments: [
+        ("{\n  \"a\": 1,\n}", 2, 9, "trailing comma before '}' is not allowed in strict JSON"),
+        ("{\"a\": 1 \"b\": 2}", 1, 9, "unexpected '\"': expected ',' or '}' in object"),
+        ("", 1, 1, "empty document: expected a JSON value"),
+        ("{\"a\": 01}", 1, 7, "invalid number: leading zeros are not allowed"),
+        ("{\"a\": \"x\ny\"}", 1, 7, "unterminated string (line break inside a string)"),
+        ("{\"a\": 1, \"a\": 2}", 1, 10, "duplicate key \"a\" (first defined at line 1)"),
+        ("[1] [2]", 1, 5, "unexpected '[' after the end of the JSON value"),
+        ("{\"a\": \"\\ud800\"}", 1, 8, "invalid \\u escape: high surrogate not followed by a low surrogate"),
+        ("// comment\n{}", 1, 1, "comments are not allowed in strict JSON"),
+        ("{\"a\": tru}", 1, 7, "unexpected 't': expected a value"),
+        ("[\n\n\"open", 3, 1, "unterminated string"),
     ])
-    func syntaxErrorsNameTheLine(_ text: String, _ line: Int, _ message: String) {
-        #expect(throws: GateDocumentError(message, line: line)) { try GateJSON.parse(text) }
+    func syntaxErrorsNameTheLine(_ text: String, _ line: Int, _ column: Int, _ message: String) {
+        #expect(throws: GateDocumentError(message, line: line, column: column)) { try GateJSON.parse(text) }
     }
 
     @Test("nesting is limited instead of exhausting the stack")
     func nestingIsLimited() {
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
-        #expect(throws: GateDocumentError("nesting deeper than 100 levels", line: 1)) { try GateJSON.parse(deep) }
+        #expect(throws: GateDocumentError("nesting deeper than 100 levels", line: 1, column: 101)) { try GateJSON.parse(deep) }
         let fine = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
         #expect(throws: Never.self) { try GateJSON.parse(fine) }
     }
@@ -56,5 +56,6 @@ struct GateJSONTests {
     func errorDescription() {
         #expect(GateDocumentError("boom", line: 4).description == "line 4: boom")
         #expect(GateDocumentError("boom").description == "boom")
+        #expect(GateDocumentError("boom", line: 4, column: 2).description == "line 4, column 2: boom")
     }
 }

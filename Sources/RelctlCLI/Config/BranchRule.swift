@@ -1,4 +1,5 @@
 import RelctlCore
+import RelctlJSON
 
 /// One entry of `branches`: a branch (or `prefix*`) `relctl release` may run on, and what it releases there. A plain
 /// string is a branch of stable releases; an object may make every release on it a prerelease of a channel

@@ -7,6 +7,7 @@ import Foundation
 import Glibc
 #endif
 import RelctlCore
+import RelctlJSON
 import RelctlFiles
 
 /// relctl's settings, from `.relctl.json` at the repository root (or `--config`). Every key is optional.

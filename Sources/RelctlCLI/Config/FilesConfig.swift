@@ -1,4 +1,5 @@
 import RelctlCore
+import RelctlJSON
 import RelctlFiles
 
 // The version-file keys of `.relctl.json`: `files` and `buildNumber`. Kept apart from Config.swift so the

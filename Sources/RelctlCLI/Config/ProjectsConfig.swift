@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import RelctlCore
+import RelctlJSON
 import RelctlFiles
 
 /// One app (or package) of a repository that holds several, from `projects` of `.relctl.json`:

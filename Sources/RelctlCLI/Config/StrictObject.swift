@@ -1,4 +1,5 @@
 import RelctlCore
+import RelctlJSON
 
 /// Reads the keys of one JSON object strictly: each known key once, with the right type; anything else an error.
 struct StrictObject {

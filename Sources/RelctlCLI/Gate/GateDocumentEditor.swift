@@ -1,4 +1,5 @@
 import RelctlCore
+import RelctlJSON
 import RelctlFiles
 import VersionGate
 

@@ -1,4 +1,5 @@
 import RelctlCore
+import RelctlJSON
 import VersionGate
 
 /// Where each value of a gate document sits in its text. The library's reader keeps values only; this reads

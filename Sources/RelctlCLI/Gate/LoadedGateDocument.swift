@@ -1,9 +1,10 @@
 import RelctlCore
+import RelctlJSON
 import VersionGate
 
 /// The gate document read once: its bytes, the values as the app's library reads them, and where each
-/// token sits (for line numbers and edits). The text is parsed once, by RelctlCore's parser (which keeps
-/// positions); the library reads the values of that tree (``GateJSON/init(_:)``), not the text again.
+/// token sits (for line numbers and edits). The text is parsed once, by the one JSON parser (RelctlJSON, which
+/// keeps positions); the library reads the values of that tree (``GateJSON/init(_:)``), not the text again.
 struct LoadedGateDocument {
     let file: GateDocumentFile
     let settings: GateSettings
@@ -70,41 +71,6 @@ struct LoadedGateDocument {
         let condition = document.condition(for: platform)
         let kind = settings.format == .firebase ? "condition" : "platforms member"
         return "\(platform) (\(kind) \(condition))"
-    }
-}
-
-extension GateJSON {
-    /// The app library's value of a tree read by RelctlCore's parser, in strict mode. Both parsers accept the same
-    /// RFC 8259 text and decode it alike (the `json` fuzz harness checks it on every input); only the library's
-    /// nesting limit (``GateJSON/maximumDepth``, 100) is lower than RelctlCore's (512), so it is checked here, with
-    /// the library's message, at the line of the first level too deep, as the library's own parser reports it.
-    package init(_ node: JSONNode) throws(GateDocumentError) {
-        self = try GateJSON.converting(node, depth: 0)
-    }
-
-    private static func converting(_ node: JSONNode, depth: Int) throws(GateDocumentError) -> GateJSON {
-        switch node.value {
-        case .object(let members):
-            guard depth < GateJSON.maximumDepth else { throw tooDeep(node) }
-            var converted: [(key: String, value: GateJSON)] = []
-            converted.reserveCapacity(members.count)
-            for member in members { converted.append((member.key, try converting(member.value, depth: depth + 1))) }
-            return .object(converted)
-        case .array(let items):
-            guard depth < GateJSON.maximumDepth else { throw tooDeep(node) }
-            var converted: [GateJSON] = []
-            converted.reserveCapacity(items.count)
-            for item in items { converted.append(try converting(item, depth: depth + 1)) }
-            return .array(converted)
-        case .string(let text): return .string(text)
-        case .number(let text): return .number(text)
-        case .bool(let value): return .bool(value)
-        case .null: return .null
-        }
-    }
-
-    private static func tooDeep(_ node: JSONNode) -> GateDocumentError {
-        GateDocumentError("nesting deeper than \(GateJSON.maximumDepth) levels", line: node.line)
     }
 }
 

@@ -1,4 +1,5 @@
 import RelctlCore
+import RelctlJSON
 
 /// A JSON value for machine-readable output, with keys kept in the order written.
 package indirect enum JSONOutput: Equatable {

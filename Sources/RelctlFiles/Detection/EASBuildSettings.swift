@@ -1,4 +1,5 @@
 import RelctlCore
+import RelctlJSON
 
 /// `relctl init` in an Expo app built with EAS: what `eas.json` says about the build numbers.
 ///

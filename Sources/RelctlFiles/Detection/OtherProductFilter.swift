@@ -7,6 +7,7 @@ import Foundation
 import Glibc
 #endif
 import RelctlCore
+import RelctlJSON
 
 /// `relctl init`: a package.json belongs to the app only when it holds the app's version. A JavaScript workspace
 /// root (`"workspaces": […]`) or a React Native template's `0.0.1` beside native files holding `2.3.0` is another

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import RelctlCore
+import RelctlJSON
 
 /// `relctl init`, after detection: the other tracked files that hold the app's version string. A file of a format
 /// relctl edits, with the version where that format keeps it (a `.properties` key, a JSON `…version` key, an Info.plist's

@@ -7,6 +7,7 @@ import Foundation
 import Glibc
 #endif
 import RelctlCore
+import RelctlJSON
 
 /// `relctl init` in a repository holding several apps: one project each (`projects` in `.relctl.json`).
 ///

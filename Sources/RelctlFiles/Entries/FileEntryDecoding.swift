@@ -1,4 +1,5 @@
 import RelctlCore
+import RelctlJSON
 
 extension FileEntry {
     /// Strict decoding of one `files` item of `.relctl.json`, e.g.

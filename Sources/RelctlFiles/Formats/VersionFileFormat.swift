@@ -1,4 +1,5 @@
 import RelctlCore
+import RelctlJSON
 
 /// Everything relctl knows about one format of version file, beside its editor: its name and options, the store
 /// its marketing version feeds, how `current` names its values, which references into it other files make, the

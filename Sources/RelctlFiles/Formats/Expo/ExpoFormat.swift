@@ -1,4 +1,5 @@
 import RelctlCore
+import RelctlJSON
 
 /// Expo `app.json` / `app.config.json` (`ExpoJSONEditor`). Its version is the app's on both stores, so iOS rules apply.
 struct ExpoFormat: VersionFileFormat {

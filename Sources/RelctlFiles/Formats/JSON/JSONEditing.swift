@@ -1,4 +1,5 @@
 import RelctlCore
+import RelctlJSON
 
 /// Shared JSON plumbing: find a key path (refusing duplicate keys along it) and rewrite a scalar token.
 enum JSONEditing {

@@ -1,4 +1,5 @@
 import RelctlCore
+import RelctlJSON
 
 /// Any text file (`RegexEditor`): a pattern with a `(?<version>…)` group and an optional `(?<build>…)` group. Its
 /// version is kept whole unless the pattern admits only `X.Y.Z` (the parsed file says which).

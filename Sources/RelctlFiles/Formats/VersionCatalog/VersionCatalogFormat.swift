@@ -1,4 +1,5 @@
 import RelctlCore
+import RelctlJSON
 
 /// A Gradle version catalog, `gradle/libs.versions.toml` (`VersionCatalogEditor`): the `[versions]` keys a build
 /// script reads as `libs.versions.<alias>.get()`. `relctl init` adds it for the scripts that read it (`GradleFormat`).

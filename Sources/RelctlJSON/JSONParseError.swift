@@ -1,5 +1,6 @@
 /// Why a text is not JSON (or JSON5): the line and column, and what the parser found there.
-public struct JSONParseError: Diagnostic, Sendable, Hashable {
+/// (RelctlCore makes it a `Diagnostic`: its location is the file, its hint the column.)
+public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
     public var line: Int
     /// 1-based column, counted in Unicode scalars.
     public var column: Int
@@ -21,7 +22,5 @@ public struct JSONParseError: Diagnostic, Sendable, Hashable {
         return located
     }
 
-    public var location: DiagnosticLocation? { path.map { DiagnosticLocation(path: $0, line: line) } }
-    public var hint: String? { "column \(column)" }
     public var description: String { "line \(line), column \(column): \(message)" }
 }

@@ -1,4 +1,6 @@
-// A JSON reader that keeps source positions.
+// A JSON reader that keeps source positions: the one parser of relctl and of the app-side VersionGate library
+// (this module imports nothing, not even Foundation, so VersionGate can depend on it and stay importable by an
+// iOS app or a Linux server).
 //
 // Two dialects:
 // - strict (`allowJSON5: false`): RFC 8259 JSON; duplicate keys are an error.
@@ -13,9 +15,16 @@
 // exactly the bytes of one value.
 
 public enum JSONDocument {
-    /// Parses a whole document (one value, surrounded by whitespace and, in JSON5 mode, comments).
-    public static func parse(_ text: String, allowJSON5: Bool) throws(JSONParseError) -> JSONNode {
-        var parser = JSONParser(text: text, json5: allowJSON5)
+    /// How deep objects and arrays may nest unless the caller says otherwise, so a hostile document cannot
+    /// exhaust the stack.
+    public static let defaultMaximumDepth = 512
+
+    /// Parses a whole document (one value, surrounded by whitespace and, in JSON5 mode, comments). Nesting deeper
+    /// than `maximumDepth` objects and arrays is an error.
+    public static func parse(
+        _ text: String, allowJSON5: Bool, maximumDepth: Int = defaultMaximumDepth
+    ) throws(JSONParseError) -> JSONNode {
+        var parser = JSONParser(text: text, json5: allowJSON5, maximumDepth: maximumDepth)
         return try parser.parseDocument()
     }
 

@@ -6,11 +6,12 @@ struct JSONParser {
     var pos = 0
     var depth = 0
     let lineStarts: [Int]
-    static let maxDepth = 512
+    let maximumDepth: Int
 
-    init(text: String, json5: Bool) {
+    init(text: String, json5: Bool, maximumDepth: Int) {
         self.bytes = Array(text.utf8)
         self.json5 = json5
+        self.maximumDepth = maximumDepth
         var starts = [0]
         for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") { starts.append(i + 1) }
         self.lineStarts = starts
@@ -65,7 +66,8 @@ struct JSONParser {
             if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D {
                 pos += 1
             } else if b == UInt8(ascii: "/"), pos + 1 < bytes.count,
-                      bytes[pos + 1] == UInt8(ascii: "/") || bytes[pos + 1] == UInt8(ascii: "*") {
+                bytes[pos + 1] == UInt8(ascii: "/") || bytes[pos + 1] == UInt8(ascii: "*")
+            {
                 guard json5 else { throw error("comments are not allowed in strict JSON") }
                 if bytes[pos + 1] == UInt8(ascii: "/") {
                     while pos < bytes.count && bytes[pos] != 0x0A { pos += 1 }
@@ -84,7 +86,7 @@ struct JSONParser {
                     }
                 }
             } else if json5, b == 0xC2, pos + 1 < bytes.count, bytes[pos + 1] == 0xA0 {
-                pos += 2 // no-break space
+                pos += 2  // no-break space
             } else {
                 return
             }
@@ -140,7 +142,7 @@ struct JSONParser {
 
     mutating func enter() throws(JSONParseError) {
         depth += 1
-        if depth > JSONParser.maxDepth { throw error("nesting deeper than \(JSONParser.maxDepth) levels") }
+        if depth > maximumDepth { throw error("nesting deeper than \(maximumDepth) levels") }
     }
 
     mutating func parseObject() throws(JSONParseError) -> JSONNode {
@@ -303,12 +305,13 @@ struct JSONParser {
                 case UInt8(ascii: "r"): out.append(0x0D)
                 case UInt8(ascii: "t"): out.append(0x09)
                 case UInt8(ascii: "'") where json5: out.append(0x27)
-                case 0x0A where json5: break // line continuation
+                case 0x0A where json5: break  // line continuation
                 case UInt8(ascii: "u"):
                     var code = try readHex4()
                     if code >= 0xD800 && code <= 0xDBFF {
                         guard pos + 6 <= bytes.count, bytes[pos] == UInt8(ascii: "\\"),
-                              bytes[pos + 1] == UInt8(ascii: "u") else {
+                            bytes[pos + 1] == UInt8(ascii: "u")
+                        else {
                             throw error("invalid \\u escape: high surrogate not followed by a low surrogate", at: escStart)
                         }
                         pos += 2
@@ -340,6 +343,8 @@ struct JSONParser {
         }
     }
 
+    static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+
     func hex2(_ b: UInt8) -> String {
         let h = String(b, radix: 16, uppercase: true)
         return h.count == 1 ? "0" + h : h
@@ -356,25 +361,25 @@ struct JSONParser {
         guard pos < bytes.count else { throw error("invalid number: expected a digit", at: pos) }
         if bytes[pos] == UInt8(ascii: "0") {
             pos += 1
-            if pos < bytes.count && bytes[pos].isASCIIDigit {
+            if pos < bytes.count && JSONParser.isDigit(bytes[pos]) {
                 throw error("invalid number: leading zeros are not allowed", at: start)
             }
-        } else if bytes[pos].isASCIIDigit {
-            while pos < bytes.count && bytes[pos].isASCIIDigit { pos += 1 }
+        } else if JSONParser.isDigit(bytes[pos]) {
+            while pos < bytes.count && JSONParser.isDigit(bytes[pos]) { pos += 1 }
         } else if !(json5 && bytes[pos] == UInt8(ascii: ".")) {
             throw error("invalid number: expected a digit after '-'", at: pos)
         }
         if pos < bytes.count && bytes[pos] == UInt8(ascii: ".") {
             pos += 1
             let fracStart = pos
-            while pos < bytes.count && bytes[pos].isASCIIDigit { pos += 1 }
+            while pos < bytes.count && JSONParser.isDigit(bytes[pos]) { pos += 1 }
             if pos == fracStart && !json5 { throw error("invalid number: expected a digit after '.'", at: pos) }
         }
         if pos < bytes.count && (bytes[pos] == UInt8(ascii: "e") || bytes[pos] == UInt8(ascii: "E")) {
             pos += 1
             if pos < bytes.count && (bytes[pos] == UInt8(ascii: "+") || bytes[pos] == UInt8(ascii: "-")) { pos += 1 }
             let expStart = pos
-            while pos < bytes.count && bytes[pos].isASCIIDigit { pos += 1 }
+            while pos < bytes.count && JSONParser.isDigit(bytes[pos]) { pos += 1 }
             if pos == expStart { throw error("invalid number: expected a digit in the exponent", at: pos) }
         }
         if pos < bytes.count && isIdentifierByte(bytes[pos]) {

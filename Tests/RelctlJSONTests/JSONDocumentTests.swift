@@ -1,5 +1,5 @@
 import Testing
-import RelctlCore
+import RelctlJSON
 
 @Suite struct JSONDocumentTests {
     @Test func parsesScalarsAndKeepsNumberText() throws {
@@ -120,7 +120,7 @@ import RelctlCore
         """
         let doc = try JSONDocument.parse(text, allowJSON5: true)
         #expect(doc.members(named: "expo").count == 2)
-        #expect(doc.path(["expo", "version"])?.stringValue == "2.0.0") // last wins, as in JS
+        #expect(doc.path(["expo", "version"])?.stringValue == "2.0.0")  // last wins, as in JS
         let first = try #require(doc.members(named: "expo").first?.value)
         #expect(first.member("name")?.stringValue == "single")
         #expect(first.member("list")?.arrayValue?.count == 2)
