@@ -73,17 +73,19 @@ enum InitCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws {
-        let root = try repositoryRoot(arguments, context)
+        let repository = try openRepository(arguments, context)
+        let root = repository.root
         let configPath = root + "/" + Config.fileName
         let dryRun = arguments.has("--dry-run")
         let configExists = FileManager.default.fileExists(atPath: configPath)
         if configExists && !dryRun {
             throw Problem("\(Config.fileName) already exists in \(root); relctl init never overwrites it (edit it, or delete it and run relctl init again; relctl init --dry-run shows what it would write)")
         }
-        let tracked = (try? Repository(discoveringFrom: root).indexedFiles())?.map { (path: $0.path, size: $0.size) }
-        let detected = ProjectDetection.run(root: root, tagNames: (try? Repository(discoveringFrom: root).tagNames()) ?? [])
+        let tracked = (try? repository.git.indexedFiles())?.map { (path: $0.path, size: $0.size) }
+        let detected = ProjectDetection.run(root: root, tagNames: repository.tagNames)
         if let detected, detected.projects.count > 1 {
-            return try runProjects(detected, arguments, context, root: root, configPath: configPath, configExists: configExists)
+            return try runProjects(detected, arguments, context, repository: repository, configPath: configPath,
+                                   configExists: configExists)
         }
         var found = VersionFileDetection.run(root: root, tracked: tracked)
         if let detected, detected.projects.count == 1, detected.workspaceRootIsNoApp,
@@ -111,9 +113,9 @@ enum InitCommand {
         let current = found.currentVersions()
         // EAS keeps the build numbers (strategy keep): there is no counter to share.
         let shared = found.eas?.remote == true ? (shared: true, reason: nil) : sharedBuildCounter(current)
-        let scheme = SchemeGuess.guess(root: root, current: current)
-        let tagFormat = scheme.tagFormat ?? guessTagFormat(root: root)
-        let branches = releaseBranches(root: root)
+        let scheme = SchemeGuess.guess(tagNames: repository.tagNames, current: current)
+        let tagFormat = scheme.tagFormat ?? guessTagFormat(tagNames: repository.tagNames)
+        let branches = releaseBranches(repository.git)
         let derived = found.eas == nil ? derivedBuildNumbers(singleApp(current)) : nil
         let strategy = found.eas?.strategy ?? (derived == nil ? "increment" : "fromVersion")
         let text = scheme.adding(to: configText(entries, sharedBuildNumber: shared.shared, tagFormat: tagFormat.pattern,
@@ -171,7 +173,7 @@ enum InitCommand {
         if let drift = current?.applicationDrift, !drift.isEmpty {
             context.output.warning("the files disagree (\(drift.map { VersionFileText.fieldName($0.field) }.joined(separator: ", "))); 'relctl current' shows where, 'relctl sync <version>' aligns them")
         } else if let note = extensionNote(current) { context.output.note(note) }
-        let adopt = offerAdoption(arguments, context, current: current)
+        let adopt = offerAdoption(arguments, context, current: current, tagNames: repository.tagNames)
         context.output.message(nextSteps(adopt: adopt))
     }
 
@@ -263,26 +265,35 @@ enum InitCommand {
 
     /// `branches` for the starter config: nil (the default, main and master) unless the remote's default branch,
     /// as `refs/remotes/origin/HEAD` records it, is another one (`develop`, `dev`), which releases are then made from.
-    static func releaseBranches(root: String) -> (names: [String]?, note: String?) {
-        guard let repository = try? Repository(discoveringFrom: root),
-              let branch = try? repository.remoteDefaultBranch(), !Config().branches.contains(branch) else { return (nil, nil) }
+    static func releaseBranches(_ repository: Repository) -> (names: [String]?, note: String?) {
+        guard let branch = try? repository.remoteDefaultBranch(), !Config().branches.contains(branch) else { return (nil, nil) }
         return ([branch], "branches is [\"\(branch)\"]: origin's default branch (refs/remotes/origin/HEAD) is \(branch); add the other branches you release from")
     }
 
     /// An app already in the stores has a version but no release tag yet: offer `relctl adopt`, so the first
     /// release follows the version the files hold instead of starting again at initialVersion.
     @discardableResult
-    static func offerAdoption(_ arguments: ParsedArguments, _ context: CommandContext, current: CurrentVersions?) -> Bool {
-        guard let workspace = try? Workspace.open(RepositoryLocation(arguments), context), let current, !workspace.config.files.isEmpty,
+    static func offerAdoption(_ arguments: ParsedArguments, _ context: CommandContext, current: CurrentVersions?,
+                              tagNames: [String]) -> Bool {
+        guard var workspace = try? Workspace.open(RepositoryLocation(arguments), context), let current, !workspace.config.files.isEmpty,
               case let floor = VersionFloor(current),
-              let held = floor.held, floor.agreed, VersionParts(held.value).prerelease == nil,
-              let analysis = try? workspace.analyze(), analysis.baseTag == nil else { return false }
+              let held = floor.held, floor.agreed, VersionParts(held.value).prerelease == nil else { return false }
+        workspace.tagListing = TagListing(names: tagNames)
+        guard let analysis = try? workspace.analyze(), analysis.baseTag == nil else { return false }
         context.output.message("the files hold \(held.value) and no release tag is reachable from HEAD: if \(held.value) is in the stores, run 'relctl adopt' to tag it as the last release (relctl adopt --dry-run shows the commit), so the next release follows it")
         return true
     }
 
-    /// The work tree root above `--repo` (or the current folder), without reading any config.
-    static func repositoryRoot(_ arguments: ParsedArguments, _ context: CommandContext) throws -> String {
+    /// The repository init reads, opened once: its work tree root and its tag names, listed once for every guess
+    /// (projects, scheme, tagFormat, the adoption offer).
+    struct OpenedRepository {
+        let git: Repository
+        let root: String
+        let tagNames: [String]
+    }
+
+    /// The repository above `--repo` (or the current folder), without reading any config.
+    static func openRepository(_ arguments: ParsedArguments, _ context: CommandContext) throws -> OpenedRepository {
         let given = arguments.value("--repo")
         let start = given.map { $0.hasPrefix("/") ? $0 : context.currentDirectory + "/" + $0 } ?? context.currentDirectory
         guard FileManager.default.fileExists(atPath: start) else {
@@ -292,19 +303,19 @@ enum InitCommand {
         if case .failure(let error) = opened, error.kind == .notARepository {
             throw Problem("'\(given ?? start)' is not inside a git repository; run relctl init in the app's repository or pass --repo PATH")
         }
-        guard let root = try opened.get().workdir else {
+        let repository = try opened.get()
+        guard let root = repository.workdir else {
             throw Problem("'\(start)' is a bare repository; relctl needs a work tree (clone it first)")
         }
-        return root
+        return OpenedRepository(git: repository, root: root, tagNames: (try? repository.tagNames()) ?? [])
     }
 
     /// The starter config: pretty JSON, 2-space indent, a trailing newline.
     /// The tagFormat the repository's release tags follow when it is not the default (`{version}` for tags such as
     /// `2.1.3`), with a note; the default, with a note naming the formats, when several tie.
-    static func guessTagFormat(root: String) -> (pattern: String, note: String?) {
+    static func guessTagFormat(tagNames names: [String]) -> (pattern: String, note: String?) {
         let standard = Config().tagFormat
-        guard let repository = try? Repository(discoveringFrom: root), let names = try? repository.tagNames(),
-              let format = try? TagFormat(standard) else { return (standard, nil) }
+        guard let format = try? TagFormat(standard) else { return (standard, nil) }
         let highest = names.compactMap { format.version(fromTag: $0, scheme: .semver) }.filter(\.isStable).max { $0 < $1 }
         let others = OtherTagFormats.find(tagNames: names, tagFormat: standard, scheme: .semver, base: highest)
         guard let first = others.guesses.first else { return (standard, nil) }

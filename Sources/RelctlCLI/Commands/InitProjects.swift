@@ -11,13 +11,14 @@ import RelctlGit
 /// each with its own folder, tagFormat, files and changelog; what was left out, one line each.
 extension InitCommand {
     static func runProjects(_ detected: ProjectDetection.Result, _ arguments: ParsedArguments, _ context: CommandContext,
-                            root: String, configPath: String, configExists: Bool) throws {
+                            repository: OpenedRepository, configPath: String, configExists: Bool) throws {
+        let root = repository.root
         let dryRun = arguments.has("--dry-run")
         let json = arguments.has("--json")
         let files = ProjectFiles(root: root)
         var detected = detected
         for i in detected.projects.indices where detected.projects[i].keepsRepositoryTags {
-            let guess = guessTagFormat(root: root)
+            let guess = guessTagFormat(tagNames: repository.tagNames)
             detected.projects[i].tagFormat = guess.pattern
             detected.projects[i].tagNote = guess.note
         }
@@ -57,7 +58,7 @@ extension InitCommand {
                 })),
             ]))
         }
-        let branches = releaseBranches(root: root)
+        let branches = releaseBranches(repository.git)
         var config: [(String, JSONOutput)] = []
         if let names = branches.names { config.append(("branches", .array(names.map { .string($0) }))) }
         config.append(("projects", .array(members)))

@@ -15,9 +15,8 @@ struct SchemeGuess {
     /// reads the tags as semver).
     var tagFormat: (pattern: String, note: String?)?
 
-    /// The guess for the files `current` holds and the tags of the repository at `root`.
-    static func guess(root: String, current: CurrentVersions?) -> SchemeGuess {
-        let names = (try? Repository(discoveringFrom: root).tagNames()) ?? []
+    /// The guess for the files `current` holds and the repository's tag names.
+    static func guess(tagNames names: [String], current: CurrentVersions?) -> SchemeGuess {
         // The app's own version (not an extension left at Xcode's `1.0`): what the version floor holds.
         let held = current.flatMap { VersionFloor($0).held?.value }.map { [$0] } ?? []
         return guess(held: held, tagNames: names)

@@ -91,8 +91,9 @@ enum ForgePublishing {
 
     /// The release of a tag made by an earlier run, from what the repository holds: the changelog section at the
     /// tag (else the tag's message), prerelease when the version has one, latest unless a higher stable release
-    /// exists (a maintenance release).
-    static func release(of tag: String, repository: Repository, config: Config, root: String) throws -> ForgeReleases.Release {
+    /// exists among the tags (the run's one listing, `TagListing`: a maintenance release).
+    static func release(of tag: String, repository: Repository, config: Config, root: String,
+                        tags: TagListing) throws -> ForgeReleases.Release {
         let config = self.config(of: tag, in: config)
         guard let reference = try repository.tag(named: tag), let commit = try repository.commit(of: reference) else {
             throw Problem("tag \(tag) does not exist here; fetch it (git fetch --tags) or name a release tag (git tag --list)")
@@ -114,7 +115,7 @@ enum ForgePublishing {
         let parsed = try? SemanticVersion.parse(version)
         var latest = true
         if let parsed, parsed.isStable {
-            for name in try repository.tagNames() where name != tag {
+            for name in try tags.names(repository) where name != tag {
                 if let other = try? SemanticVersion.parse(self.version(of: name, format: config.tagFormat)), other.isStable, other > parsed {
                     latest = false
                     break
@@ -234,7 +235,7 @@ enum ForgePublishing {
     /// `relctl release --push`: the forge releases an earlier run could not make (a forge failure, or a run killed
     /// after the tag's push), made now, for the tags on `remote` (a tag not pushed yet waits for the push that
     /// publishes it). A failure is said as an error; the release goes on.
-    static func retryPending(repository: Repository, remote: String, config: Config, root: String,
+    static func retryPending(repository: Repository, remote: String, config: Config, root: String, tags listing: TagListing,
                              context: CommandContext) -> Retry {
         let tags = pending(gitDir: repository.gitDir)
         guard !tags.isEmpty else { return Retry() }
@@ -250,7 +251,7 @@ enum ForgePublishing {
             guard let remoteRefs, remoteRefs["refs/tags/\(tag)"] == local.target else { continue }
             context.output.message("the forge release of \(tag) was not made by an earlier run: making it now")
             do {
-                let release = try release(of: tag, repository: repository, config: config, root: root)
+                let release = try release(of: tag, repository: repository, config: config, root: root, tags: listing)
                 retry.urls[tag] = try publish(release, repository: repository, remote: remote, config: self.config(of: tag, in: config), context: context)
             } catch let failure as ForgeReleases.Failure {
                 context.output.error(failure.message)
@@ -270,12 +271,12 @@ enum ForgePublishing {
     /// After a push that published `tags` made by an earlier run (a base released here and never pushed): their
     /// forge releases, as when that run had pushed them. Returns the failures' lines.
     static func publishPushed(_ tags: [String], repository: Repository, remote: String, config: Config, root: String,
-                              context: CommandContext) -> [String] {
+                              listing: TagListing, context: CommandContext) -> [String] {
         var failures: [String] = []
         guard !tags.isEmpty, applies(repository: repository, remote: remote, config: config, environment: context.environment) else { return [] }
         for tag in tags {
             do {
-                let release = try release(of: tag, repository: repository, config: config, root: root)
+                let release = try release(of: tag, repository: repository, config: config, root: root, tags: listing)
                 _ = try publish(release, repository: repository, remote: remote, config: self.config(of: tag, in: config), context: context)
             } catch let failure as ForgeReleases.Failure {
                 failures.append(failure.message)

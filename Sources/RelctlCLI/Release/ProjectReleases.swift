@@ -29,7 +29,8 @@ enum ProjectReleases {
             if request.push {
                 // The forge releases an earlier run could not make (a forge failure, a run killed after its push).
                 forgeRetry = ForgePublishing.retryPending(repository: opened.repository, remote: request.remote,
-                                                          config: opened.config, root: opened.root, context: context)
+                                                          config: opened.config, root: opened.root, tags: opened.tagListing,
+                                                          context: context)
             }
         } else if let interrupted = try InterruptedRelease.find(gitDir: opened.repository.gitDir), !interrupted.running {
             throw PreflightFailure(problems: [Problem("\(interrupted.journal.what) was interrupted (\(TransactionJournal.path(gitDir: opened.repository.gitDir)), stopped after step '\(interrupted.journal.lastStep)'); \(interrupted.advice)")])
@@ -148,6 +149,7 @@ enum ProjectReleases {
         let faults = FaultInjection(context.environment)
         var transaction = joined.transaction
         let applied = try transaction.apply(repository: opened.repository, faults: faults)
+        opened.tagListing.add(transaction.tags.map(\.name))
         let tags = planned.map(\.plan.tag)
         var pushed = false
         var pushFailure: String?
@@ -234,7 +236,8 @@ enum ProjectReleases {
                                                               environment: context.environment) {
             do {
                 releases.append((try ForgePublishing.release(of: item.tag, repository: repository, config: item.workspace.config,
-                                                             root: item.workspace.root), item.workspace.config))
+                                                             root: item.workspace.root,
+                                                             tags: item.workspace.tagListing), item.workspace.config))
             } catch {
                 ForgePublishing.remember(item.tag, gitDir: repository.gitDir)
                 failures.append("\(item.tag) is released and on '\(remote)', but its forge release was not made: \((error as? Problem)?.message ?? "\(error)")")

@@ -38,7 +38,8 @@ enum ReleaseWorkflow {
             _ = try TransactionRecovery.recover(workspace: workspace, output: output)
             if request.push {
                 forgeRetry = ForgePublishing.retryPending(repository: workspace.repository, remote: request.remote,
-                                                                config: workspace.config, root: workspace.root, context: context)
+                                                                config: workspace.config, root: workspace.root,
+                                                                tags: workspace.tagListing, context: context)
             }
         } else if let interrupted = try InterruptedRelease.find(gitDir: workspace.repository.gitDir), !interrupted.running {
             // What the files hold now is half a release (or a gate decision): a dry run would plan from it. Only a
@@ -94,6 +95,7 @@ enum ReleaseWorkflow {
         let faults = FaultInjection(context.environment)
         var transaction = plan.transaction
         let applied = try transaction.apply(repository: workspace.repository, faults: faults)
+        workspace.tagListing.add(transaction.tags.map(\.name))
         var pushed = false
         var pushFailure: String?
         if request.push {
@@ -134,7 +136,7 @@ enum ReleaseWorkflow {
             // A base released here by an earlier run and published only now: its forge release too.
             let base = !pushed ? [] : ForgePublishing.publishPushed([preflight.unpublishedBase].compactMap { $0 }, repository: workspace.repository,
                                                       remote: request.remote, config: workspace.config, root: workspace.root,
-                                                      context: context)
+                                                      listing: workspace.tagListing, context: context)
             if !base.isEmpty { pushFailure = ([pushFailure].compactMap { $0 } + base).joined(separator: "\nerror: ") }
         }
         // Said here, between the release and its result, so the log reads in order; the exit code comes after.
@@ -220,7 +222,8 @@ enum ReleaseWorkflow {
                                            environment: context.environment) {
             do {
                 let release = try ForgePublishing.release(of: tag, repository: workspace.repository, config: workspace.config,
-                                                          root: workspace.root)
+                                                          root: workspace.root,
+                                                          tags: workspace.tagListing)
                 report.releaseURL = try ForgePublishing.publish(release, repository: workspace.repository, remote: request.remote,
                                                                 config: workspace.config, context: context)
             } catch let failure as ForgeReleases.Failure {

@@ -121,6 +121,18 @@ struct ReleaseTags {
 final class TagListing {
     private var listed: Result<[String], GitError>?
 
+    /// `names`: the tag names the command listed already (init lists them before any workspace is open).
+    init(names: [String]? = nil) {
+        listed = names.map { .success($0) }
+    }
+
+    /// Tags this run made (the release's, a `release --all`'s projects'): a listing made before knows them too, so
+    /// what is read after (a forge release's "latest") sees the repository as it is now.
+    func add(_ names: [String]) {
+        guard case .success(let known)? = listed else { return }
+        listed = .success((known + names.filter { !known.contains($0) }).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+    }
+
     /// Every tag name, in git's order (by bytes).
     func names(_ repository: Repository) throws -> [String] {
         if let listed { return try listed.get() }
