@@ -86,11 +86,12 @@ struct CalendarVersionTests {
     @Test func aBreakingChangeIsStillAMajorReleaseForTheGate() throws {
         let repo = try calendarApp("2026.8.0", scheme: "YYYY.M.MICRO", tag: "v2026.8.0")
         try repo.commit("feat!: drop the v1 API", file: "a.txt")
-        let released = relctl(["release", "--json", "--confirm-major"], in: repo.path, environment: repo.goldenEnvironment(august31))
+        let arguments = ["release", "--json", "--confirm-major"]
+        let released = relctl(arguments, in: repo.path, environment: repo.goldenEnvironment(august31))
         #expect(released.code == 0, "\(released.stderr)")
         // 2026.8.1 is a major release (bump major) with its banner, and the marker holds 2026.8.1.
-        expectTranscript(["release", "--json", "--confirm-major"], released, matches: "release/calendar-breaking-change-is-major.txt", repo: repo,
-                         sections: [(".major-release-pending", try repo.read(".major-release-pending"))])
+        let marker = [(title: ".major-release-pending", text: try repo.read(".major-release-pending"))]
+        expectTranscript(arguments, released, matches: "release/calendar-breaking-change-is-major.txt", repo: repo, sections: marker)
     }
 
     @Test func syncAndAdoptUseTheScheme() throws {

@@ -50,7 +50,8 @@ struct FlutterMonorepoTests {
         #expect(sync.code == 0, "\(sync.stderr)")
         // Only the app's pubspec changed (version: 1.7.0+31); the package and the workspace root are as they were.
         #expect(try repo.git(["status", "--porcelain"]) == " M app/pubspec.yaml\n?? .relctl.json\n")
-        Golden.expect(try repo.git(["diff", "--", "app/pubspec.yaml", "packages/beam_core/pubspec.yaml", "pubspec.yaml"]), matches: "sync/flutter-workspace-app.diff")
+        let diff = try repo.git(["diff", "--", "app/pubspec.yaml", "packages/beam_core/pubspec.yaml", "pubspec.yaml"])
+        Golden.expect(diff, matches: "sync/flutter-workspace-app.diff")
     }
 
     /// Several apps in the Dart workspace are not guessed between: each is a project of its own (issue 19).

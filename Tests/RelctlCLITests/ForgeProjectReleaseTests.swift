@@ -83,8 +83,8 @@ struct ForgeProjectReleaseTests {
         #expect(!consumerSection.contains("crash on start"), "\(consumerSection)")
         #expect(!driverSection.contains("tide tables"), "\(driverSection)")
         // Each section has its own project's entries only: the tide tables for consumer, the crash fix for driver.
-        Golden.expect(goldenSections([("apps/consumer/CHANGELOG.md: 1.1.0", consumerSection), ("apps/driver/CHANGELOG.md: 2.0.1", driverSection)]),
-                      matches: "projects/forge-release-sections.txt")
+        let sections = goldenSections([("apps/consumer/CHANGELOG.md: 1.1.0", consumerSection), ("apps/driver/CHANGELOG.md: 2.0.1", driverSection)])
+        Golden.expect(sections, matches: "projects/forge-release-sections.txt")
 
         let outputs = try String(contentsOfFile: outputFile, encoding: .utf8)
         // Every output, each project's release URL among them.

@@ -43,8 +43,9 @@ struct ProjectsGateTests {
         let release = run(repo, ["release", "--all", "--confirm-major", "consumer"])
         #expect(release.code == 0, "\(release.stderr)")
         // The banner names the project (MAJOR RELEASE 3.0.0 OF consumer), and the marker is written in its folder.
-        expectTranscript(["release", "--all", "--confirm-major", "consumer"], release, matches: "projects/gate-major-release.txt", repo: repo,
-                         sections: [("apps/consumer/.major-release-pending", try repo.read("apps/consumer/.major-release-pending"))])
+        let written = try repo.read("apps/consumer/.major-release-pending")
+        let arguments = ["release", "--all", "--confirm-major", "consumer"]
+        expectTranscript(arguments, release, matches: "projects/gate-major-release.txt", repo: repo, sections: [("apps/consumer/.major-release-pending", written)])
         #expect(!repo.exists(".major-release-pending"))
         let marker = try #require(MajorReleaseNotice.parse(try repo.read("apps/consumer/.major-release-pending")))
         #expect(marker.floor.project == "consumer")
@@ -73,9 +74,10 @@ struct ProjectsGateTests {
         #expect(!repo.exists("apps/consumer/.major-release-pending"))
         #expect(try repo.git(["diff", "--name-only", "HEAD~1", "HEAD"]) == "apps/consumer/.major-release-pending\napps/consumer/gate.json\n")
         // The commit says the marker was removed; the document's minimum is 3.0.0.
-        Golden.expect(goldenSections([("commit message", try repo.git(["log", "-1", "--format=%B"])),
-                                      ("apps/consumer/gate.json", try repo.read("apps/consumer/gate.json"))]),
-                      matches: "projects/gate-raise-min-resolves-the-marker.txt")
+        let message = try repo.git(["log", "-1", "--format=%B"])
+        let document = try repo.read("apps/consumer/gate.json")
+        let resolved = goldenSections([("commit message", message), ("apps/consumer/gate.json", document)])
+        Golden.expect(resolved, matches: "projects/gate-raise-min-resolves-the-marker.txt")
         #expect(try repo.git(["status", "--porcelain"]) == "")
     }
 

@@ -150,7 +150,8 @@ struct ProjectsTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let github = ["GITHUB_ACTIONS": "true", "GITHUB_OUTPUT": folder + "/output", "GITHUB_STEP_SUMMARY": folder + "/summary"]
         // The major halts the run: only driver's marker, inside its folder; nothing for consumer.
-        let halted = relctl(["release", "--all"], in: repo.path, environment: repo.goldenEnvironment(fixedDate.merging(github) { $1 }))
+        let environment = repo.goldenEnvironment(fixedDate.merging(github) { $1 })
+        let halted = relctl(["release", "--all"], in: repo.path, environment: environment)
         #expect(halted.code == 3, "\(halted.stderr)")
         #expect(try repo.head() == head)
         #expect(FileManager.default.fileExists(atPath: repo.path + "/apps/driver/.major-release-pending"))
@@ -160,7 +161,7 @@ struct ProjectsTests {
 
         // Following the advice releases both.
         try? FileManager.default.removeItem(atPath: folder + "/output")
-        let result = relctl(["release", "--all", "--confirm-major", "driver", "--json"], in: repo.path, environment: repo.goldenEnvironment(fixedDate.merging(github) { $1 }))
+        let result = relctl(["release", "--all", "--confirm-major", "driver", "--json"], in: repo.path, environment: environment)
         #expect(result.code == 0, "\(result.stderr)")
         #expect(result.stderr.components(separatedBy: "MAJOR RELEASE").count == 2, "one banner: \(result.stderr)")
         let objects = try json(result.stdout)
