@@ -179,7 +179,7 @@ struct CIRecipeTests {
         #expect(try Expression.truthy(try #require(jobs["release"]?["if"]?.string), push, failed: false))
         #expect(try !Expression.truthy(try #require(jobs["release"]?["if"]?.string), pr, failed: false))
         let workflow = try Self.recipe(".github/workflows/release.yml")
-        #expect(workflow["concurrency"]?["group"]?.string?.contains("${{ github.ref }}") == true)
+        #expect(workflow["concurrency"]?["group"]?.string == "relctl-${{ github.ref }}")
         for job in ["pull-request", "release"] {
             let checkout = jobs[job]?["steps"]?.items.first { $0["uses"]?.string?.hasPrefix("actions/checkout@") == true }
             #expect(checkout?["with"]?["fetch-depth"]?.string == "0", "\(job): fetch-depth 0")
@@ -221,7 +221,7 @@ struct CIRecipeTests {
         #expect(run.log.contains("released 1.3.0 as v1.3.0"), "\(run.log)")
         // The release reached origin: the tag, and main with the version file and the release commit.
         #expect(try origin.git(["rev-parse", "v1.3.0^{commit}"]) == (try origin.git(["rev-parse", "main"])))
-        #expect(try origin.git(["show", "main:package.json"]).contains("\"version\": \"1.3.0\""))
+        #expect(try origin.git(["show", "main:package.json"]) == "{\n  \"name\": \"harbor\",\n  \"version\": \"1.3.0\"\n}\n")
         #expect(try origin.git(["log", "-1", "--format=%an <%ae>", "main"]) == "github-actions[bot] <41898282+github-actions[bot]@users.noreply.github.com>\n")
     }
 
@@ -248,7 +248,7 @@ struct CIRecipeTests {
         let workflow = try Self.recipe(".github/workflows/release.yml")
         #expect(workflow["permissions"]?["contents"]?.string == "read")
         let types = try #require(workflow["on"]?["pull_request"]?["types"]?.string)
-        for type in ["opened", "edited", "synchronize", "reopened"] { #expect(types.contains(type), "\(type)") }
+        #expect(types == "[opened, edited, synchronize, reopened]")
         let jobs = try #require(workflow["jobs"])
         #expect(jobs["pull-request"]?["permissions"] == nil, "the pull-request job keeps contents: read")
         #expect(jobs["release"]?["permissions"]?["contents"]?.string == "write")

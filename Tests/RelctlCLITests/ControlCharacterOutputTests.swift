@@ -37,28 +37,26 @@ struct ControlCharacterOutputTests {
             let result = relctl(arguments, in: repo.path)
             Self.expectClean(result, arguments.joined(separator: " "))
         }
-        let changelog = relctl(["changelog"], in: repo.path)
-        #expect(changelog.stdout.contains("dark mode \(Self.escapedTitle) and \(Self.escapedCSI)"), "\(changelog.stdout)")
-        let dryRun = relctl(["release", "--dry-run", "--confirm-major"], in: repo.path)
-        #expect((dryRun.stdout + dryRun.stderr).contains(Self.escapedTitle), "\(dryRun.stdout)")
+        // The whole output, with every sequence shown as octal escapes (\\033]0;pwned\\007, \\302\\2332J).
+        expectGoldenRun(repo, ["changelog"], "control-characters/changelog.txt")
+        expectGoldenRun(repo, ["release", "--dry-run", "--confirm-major"], "control-characters/release-dry-run.txt")
     }
 
     @Test func githubAnnotationsAreEscaped() throws {
         let repo = try TestRepository.released("1.2.3", then: ["feat dark mode \(Self.title)"])
-        let result = relctl(["lint", "--range", "v1.2.3..HEAD"], in: repo.path, environment: ["GITHUB_ACTIONS": "true"])
+        let (result, transcript) = goldenRun(repo, ["lint", "--range", "v1.2.3..HEAD"], environment: ["GITHUB_ACTIONS": "true"])
         Self.expectClean(result, "lint under GitHub Actions")
-        #expect(result.stderr.contains("::error"), "\(result.stderr)")
-        #expect(result.stderr.contains(Self.escapedTitle), "\(result.stderr)")
+        Golden.expect(transcript, matches: "control-characters/lint-github-annotation.txt")
     }
 
     @Test func jsonStringsEscapeC0AndC1() throws {
         let repo = try releaseRepository([Self.message])
         for arguments in [["next", "--json"], ["changelog", "--json"], ["release", "--dry-run", "--json", "--confirm-major"],
                           ["lint", "--range", "v1.2.3..HEAD", "--json"]] {
-            let result = relctl(arguments, in: repo.path)
+            let (result, transcript) = goldenRun(repo, arguments)
             Self.expectClean(result, arguments.joined(separator: " "))
-            #expect(result.stdout.contains(#"\u001b]0;pwned\u0007"#), "\(arguments): \(result.stdout)")
-            #expect(result.stdout.contains(#"\u009b2J"#), "\(arguments): \(result.stdout)")
+            // The sequences as \u001b]0;pwned\u0007 and \u009b2J in the whole document.
+            Golden.expect(transcript, matches: "control-characters/\(arguments[0])-json.txt")
             // Still JSON, and the strings read back to the commit's text.
             let parsed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
             #expect("\(parsed)".isEmpty == false)
@@ -72,26 +70,27 @@ struct ControlCharacterOutputTests {
     @Test func errorMessagesEscapeConfigKeysAndValues() throws {
         let repo = try TestRepository.released("1.2.3", then: ["feat: a"])
         try repo.write(".relctl.json", "{\n  \"tag\\u001b]0;pwned\\u0007Format\": \"v{version}\"\n}\n")
-        let unknownKey = relctl(["next"], in: repo.path)
+        let (unknownKey, unknownKeyTranscript) = goldenRun(repo, ["next"])
         #expect(unknownKey.code == 1)
         Self.expectClean(unknownKey, "an unknown key")
-        #expect(unknownKey.stderr.contains(".relctl.json:2:") && unknownKey.stderr.contains("tag\(Self.escapedTitle)Format"), "\(unknownKey.stderr)")
+        Golden.expect(unknownKeyTranscript, matches: "control-characters/unknown-key.txt")
 
         try repo.write(".relctl.json", "{\"files\": [{\"path\": \"app.json\", \"format\": \"expo\"}]}\n")
         try repo.write("app.json", "{\"expo\": {\"version\": \"1.2.\(Self.csi)\"}}\n")
         for arguments in [["current"], ["sync", "1.3.0", "--dry-run"]] {
-            let badVersion = relctl(arguments, in: repo.path)
+            let (badVersion, transcript) = goldenRun(repo, arguments)
             Self.expectClean(badVersion, "\(arguments) on a version with a CSI")
-            #expect((badVersion.stdout + badVersion.stderr).contains(Self.escapedCSI), "\(badVersion.stdout)\(badVersion.stderr)")
+            Golden.expect(transcript, matches: "control-characters/version-with-a-csi-\(arguments[0]).txt")
         }
     }
 
     @Test func theChangelogFileKeepsTheBytesTheTerminalDoesNot() throws {
         let repo = try releaseRepository(["feat: dark mode \(Self.title)"])
-        let result = relctl(["release"], in: repo.path)
+        let result = relctl(["release"], in: repo.path, environment: fixedDate)
         #expect(result.code == 0, "\(result.stderr)")
         Self.expectClean(result, "release")
-        #expect(try repo.read("CHANGELOG.md").contains("dark mode \(Self.title)"))
+        // The whole file, the title's bytes (ESC ] 0;pwned BEL) as they were in the commit.
+        Golden.expect(try repo.read("CHANGELOG.md"), matches: "control-characters/CHANGELOG.md")
     }
 
     @Test func colouredOutputKeepsItsOwnColoursAndEscapesTheRest() throws {
@@ -99,8 +98,10 @@ struct ControlCharacterOutputTests {
         let capture = Capture()
         let output = Output(stdout: { capture.out += $0 }, stderr: { capture.err += $0 }, colorErr: true)
         _ = RelctlCLI.run(["lint", "--range", "v1.2.3..HEAD"], environment: [:], output: output, currentDirectory: repo.path)
-        #expect(capture.err.contains("\u{1B}[31merror:\u{1B}[0m"), "\(capture.err.debugDescription)")
-        #expect(capture.err.contains(Self.escapedTitle))
+        // The plain output, each "error:" in red: the title stays escaped.
+        let plain = relctl(["lint", "--range", "v1.2.3..HEAD"], in: repo.path, environment: [:])
+        #expect(capture.err == plain.stderr.replacingOccurrences(of: "error:", with: "\u{1B}[31merror:\u{1B}[0m"), "\(capture.err.debugDescription)")
+        expectTranscript(["lint", "--range", "v1.2.3..HEAD"], plain, matches: "control-characters/lint.txt", repo: repo)
         #expect(!capture.err.contains("\u{1B}]"))
     }
 }

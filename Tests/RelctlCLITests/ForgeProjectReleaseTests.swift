@@ -80,12 +80,15 @@ struct ForgeProjectReleaseTests {
         let driverSection = try Self.section(repo, "driver", "2.0.1")
         #expect(releases[0].body == ForgePublishing.normalized(consumerSection))
         #expect(releases[1].body == ForgePublishing.normalized(driverSection))
-        #expect(consumerSection.contains("tide tables") && !consumerSection.contains("crash on start"), "\(consumerSection)")
-        #expect(driverSection.contains("crash on start") && !driverSection.contains("tide tables"), "\(driverSection)")
+        #expect(!consumerSection.contains("crash on start"), "\(consumerSection)")
+        #expect(!driverSection.contains("tide tables"), "\(driverSection)")
+        // Each section has its own project's entries only: the tide tables for consumer, the crash fix for driver.
+        let sections = goldenSections([("apps/consumer/CHANGELOG.md: 1.1.0", consumerSection), ("apps/driver/CHANGELOG.md: 2.0.1", driverSection)])
+        Golden.expect(sections, matches: "projects/forge-release-sections.txt")
 
         let outputs = try String(contentsOfFile: outputFile, encoding: .utf8)
-        #expect(outputs.contains("consumer_release_url=\(consumerURL)\n"), "\(outputs)")
-        #expect(outputs.contains("driver_release_url=\(driverURL)\n"), "\(outputs)")
+        // Every output, each project's release URL among them.
+        Golden.expect(outputs, matches: "projects/forge-release-github-outputs.txt")
         #expect(!FileManager.default.fileExists(atPath: repo.path + "/.git/" + ForgePublishing.pendingFile))
     }
 
@@ -151,7 +154,7 @@ struct ForgeProjectReleaseTests {
         #expect(releases[1].body == ForgePublishing.normalized(try Self.section(repo, "driver", "2.0.1")))
         // The retried release is this run's: its URL in driver's outputs.
         let outputs = try String(contentsOfFile: outputFile, encoding: .utf8)
-        #expect(outputs.contains("driver_release_url=https://github.com/acme/app/releases/tag/driver-v2.0.1\n"), "\(outputs)")
+        Golden.expect(outputs, matches: "projects/forge-release-rerun-github-outputs.txt")
         #expect(Self.array(rerun.stdout).first { $0["project"] as? String == "driver" }?["release_url"] as? String
                 == "https://github.com/acme/app/releases/tag/driver-v2.0.1")
 

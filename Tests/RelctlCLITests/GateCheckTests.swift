@@ -33,11 +33,11 @@ struct GateMisconfiguration: CustomStringConvertible, Sendable {
 @Suite("relctl gate check")
 struct GateCheckTests {
     @Test func theFirebaseTemplateAndThePlainDocumentAreValid() throws {
-        for repo in [try GateApp.firebase(), try GateApp.plain()] {
-            let result = relctl(["gate", "check"], in: repo.path)
+        for (repo, name) in [(try GateApp.firebase(), "firebase"), (try GateApp.plain(), "plain")] {
+            let (result, transcript) = goldenRun(repo, ["gate", "check"])
             #expect(result.code == 0, "\(result.stderr)")
-            #expect(result.stdout.contains(": the gate is valid\n"))
-            #expect(result.stdout.contains("ios      minimum 2.3.1     latest 2.5.0"))
+            // The document is valid, and each platform's minimum and latest (ios 2.3.1 and 2.5.0).
+            Golden.expect(transcript, matches: "gate/check-valid-\(name).txt")
         }
     }
 
@@ -102,15 +102,15 @@ struct GateCheckTests {
     @Test func aMissingDocumentIsAFailureSayingHowToFetchIt() throws {
         let repo = try GateApp.firebase()
         try repo.git(["rm", "-q", GateApp.templatePath])
-        let result = relctl(["gate", "check"], in: repo.path)
+        let (result, resultTranscript) = goldenRun(repo, ["gate", "check"])
         #expect(result.code == 1)
-        #expect(result.stderr.contains("error: remoteconfig.template.json: the gate document does not exist (fetch the live template with 'firebase remoteconfig:get -o remoteconfig.template.json'"))
+        Golden.expect(resultTranscript, matches: "errors/gate-check-missing-document.txt")
     }
 
     @Test func withoutAGateTheFixIsNamed() throws {
         let repo = try TestRepository.released("1.0.0", then: [])
-        let result = relctl(["gate", "check"], in: repo.path)
+        let (result, resultTranscript) = goldenRun(repo, ["gate", "check"])
         #expect(result.code == 1)
-        #expect(result.stderr.contains("no version gate is configured; add \"gate\": {\"document\": \"remoteconfig.template.json\", \"format\": \"firebase\"}"))
+        Golden.expect(resultTranscript, matches: "errors/gate-check-no-gate.txt")
     }
 }

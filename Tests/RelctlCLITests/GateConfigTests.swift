@@ -68,17 +68,21 @@ struct GateConfigTests {
         let repo = try GateApp.firebase(gate: #"{"document": "config/remoteconfig.template.json", "format": "firebase"}"#)
         // The folder is a link out of the repository; so is the file in the second case.
         try FileManager.default.createSymbolicLink(atPath: repo.path + "/config", withDestinationPath: outside)
+        var runs: [([String], CLIResult)] = []
         for arguments in [["gate", "check"], ["gate", "raise-min", "2.5.0", "--confirm-live"], ["gate", "evaluate", "1.0.0"]] {
             let result = relctl(arguments, in: repo.path, environment: repo.goldenEnvironment())
             #expect(result.code == 1, "\(arguments)")
-            #expect(result.stderr.contains("error: .relctl.json:2: 'gate.document' \"config/remoteconfig.template.json\" is outside the repository: config is a symbolic link to "), "\(result.stderr)")
+            runs.append((arguments, result))
         }
+        // Each command names the key, its line and where the link leads.
+        expectTranscript(runs, matches: "errors/gate-document-linked-from-outside.txt", repo: repo, placeholders: [(outside, "<outside>")])
         try FileManager.default.removeItem(atPath: repo.path + "/config")
         try FileManager.default.createDirectory(atPath: repo.path + "/config", withIntermediateDirectories: false)
         try FileManager.default.createSymbolicLink(atPath: repo.path + "/config/remoteconfig.template.json", withDestinationPath: outside + "/remoteconfig.template.json")
-        let file = relctl(["gate", "check"], in: repo.path)
+        let file = relctl(["gate", "check"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(file.code == 1)
-        #expect(file.stderr.contains("outside the repository"))
+        expectTranscript(["gate", "check"], file, matches: "errors/gate-document-file-linked-from-outside.txt", repo: repo,
+                         placeholders: [(outside, "<outside>")])
         #expect(try repo.git(["status", "--porcelain"]) == "?? config/\n")
     }
 
@@ -99,18 +103,18 @@ struct GateConfigTests {
             .replacingOccurrences(of: "\"ios\": {\n          \"value\": \"2.3.1\"", with: "\"apple_devices\": {\n          \"value\": \"2.3.1\"")
         let gate = #"{"document": "remoteconfig.template.json", "format": "firebase", "keys": {"minimumSupportedVersion": "ios_minimum_version"}, "platforms": {"ios": "apple_devices", "android": "android"}}"#
         let repo = try GateApp.firebase(gate: gate, template: template)
-        let check = relctl(["gate", "check"], in: repo.path)
+        let (check, checkTranscript) = goldenRun(repo, ["gate", "check"])
         #expect(check.code == 0, "\(check.stderr)")
-        #expect(check.stdout.contains("ios      minimum 2.3.1"))
-        let evaluate = relctl(["gate", "evaluate", "2.3.0", "--platform", "ios", "--json"], in: repo.path)
-        #expect(evaluate.stdout.contains("\"status\":\"blocked\""))
+        Golden.expect(checkTranscript, matches: "gate/check-renamed-keys.txt")
+        let (_, evaluateTranscript) = goldenRun(repo, ["gate", "evaluate", "2.3.0", "--platform", "ios", "--json"])
+        Golden.expect(evaluateTranscript, matches: "gate/evaluate-renamed-keys--json.txt")
     }
 
     @Test func aPlatformConditionTheTemplateLacksIsNamed() throws {
         let gate = #"{"document": "remoteconfig.template.json", "format": "firebase", "platforms": {"ios": "apple", "android": "android"}}"#
         let repo = try GateApp.firebase(gate: gate)
-        let result = relctl(["gate", "check"], in: repo.path)
+        let (result, resultTranscript) = goldenRun(repo, ["gate", "check"])
         #expect(result.code == 2)
-        #expect(result.stderr.contains("error: remoteconfig.template.json: the template defines no condition 'apple', which 'gate.platforms' in .relctl.json names for ios"))
+        Golden.expect(resultTranscript, matches: "errors/gate-platform-condition-missing.txt")
     }
 }

@@ -91,22 +91,22 @@ struct GateEvaluateTests {
     @Test func aMissingDocumentFailsOpenWithExitZero() throws {
         let repo = try GateApp.firebase()
         try repo.git(["rm", "-q", GateApp.templatePath])
-        let result = relctl(["gate", "evaluate", "1.0.0", "--platform", "ios", "--json"], in: repo.path)
+        let (result, resultTranscript) = goldenRun(repo, ["gate", "evaluate", "1.0.0", "--platform", "ios", "--json"])
         #expect(result.code == 0)
         let object = try json(result)
         #expect(object["status"] as? String == "error")
         #expect(object["reason"] as? String == "configUnavailable")
         #expect(object["minimum"] is NSNull)
-        #expect(result.stderr.contains("warning: remoteconfig.template.json: the gate document does not exist"))
-        #expect(result.stderr.contains("the app fails open on it, so the verdict is error (the user is let through)"))
+        // The warning: the document does not exist, the app fails open, the verdict is error.
+        Golden.expect(resultTranscript, matches: "gate/evaluate-missing-document--json.txt")
     }
 
     @Test func anUnreadableDocumentFailsOpenWithExitZero() throws {
         let repo = try GateApp.plain(document: "{\"minimumSupportedVersion\": \"9.0.0\",\n}")
-        let result = relctl(["gate", "evaluate", "1.0.0"], in: repo.path)
+        let (result, resultTranscript) = goldenRun(repo, ["gate", "evaluate", "1.0.0"])
         #expect(result.code == 0)
         #expect(result.stdout.hasPrefix("status:     error\nreason:     the document could not be read: the app fails open and lets the user through (configUnreadable)\n"))
-        #expect(result.stderr.contains("warning: config/gate.json:1: not valid JSON: trailing comma before '}' is not allowed in strict JSON; the app fails open on it"))
+        Golden.expect(resultTranscript, matches: "gate/evaluate-unreadable-document.txt")
     }
 
     @Test func maintenanceStopsEveryVersion() throws {
@@ -121,8 +121,9 @@ struct GateEvaluateTests {
                       ["gate", "evaluate", "2.0.0", "--dismissed", "later"]])
     func badArgumentsAreUsageErrors(_ arguments: [String]) throws {
         let repo = try GateApp.firebase()
-        let result = relctl(arguments, in: repo.path)
+        let (result, transcript) = goldenRun(repo, arguments)
         #expect(result.code == 64, "\(result.stderr)")
-        #expect(result.stderr.contains("usage: relctl gate evaluate <installed-version>"))
+        // The error, then the command's usage.
+        Golden.expect(transcript, matches: "usage/gate-evaluate-\(arguments.dropFirst(2).joined(separator: "-")).txt")
     }
 }

@@ -170,7 +170,7 @@ struct AndroidFlavorTests {
         try repo.tag("v3.36.0")
         try repo.tag("v3.37.0")
         try repo.tag("v3.37.0-canary.8")
-        let result = relctl(["init", "--dry-run"], in: repo.path)
+        let (result, resultTranscript) = goldenRun(repo, ["init", "--dry-run"])
         #expect(result.code == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("""
         project app (the app) in ., tagFormat v{version}
@@ -179,9 +179,8 @@ struct AndroidFlavorTests {
           app/build.gradle.kts                         gradle     version 3.37.0-canary.8, Android build 200008229
 
         """), "\(result.stdout)")
-        #expect(result.stdout.contains("\"flavor\": \"canary\""))
-        #expect(result.stderr.contains("note: canary: tags such as v3.37.0-canary.8 hold this flavour's versions in the app's tag format; its releases are tagged canary-v{version} from now on\n"), "\(result.stderr)")
-        #expect(result.stderr.contains("note: flavor canary of app/build.gradle.kts sets its own versionName 3.37.0-canary.8, versionCode 200008229, not defaultConfig's: it is a project of its own, so the app's sync never writes it (a flavour holding defaultConfig's values is kept in step with it)\n"), "\(result.stderr)")
+        // The whole plan: the config with the flavour, and the notes on its tags and its own versions.
+        Golden.expect(resultTranscript, matches: "init/android-flavor-canary--dry-run.txt")
     }
 
     /// The app's entry: current shows the flavour holding defaultConfig's versionCode, sync keeps it in step and leaves
@@ -347,7 +346,8 @@ struct InitEmbeddedAppTests {
         #expect(result.stderr.hasPrefix("note: left out target Launcher of Home.xcodeproj/project.pbxproj: it holds version 1.0"), "\(result.stderr)")
         let config = try repo.read(".relctl.json")
         #expect(!config.contains("\"projects\""), "\(config)")
-        #expect(config.contains("\"targets\": [\n        \"App\"\n      ]"), "\(config)")
+        // One files list; the pbxproj names its target App.
+        Golden.expect(config, matches: "init/xcode-copied-mac-app.relctl.json")
         // Without the copy-files phase the Mac app is a product of its own: two projects.
         let apart = try TestRepository()
         try apart.write("Home.xcodeproj/project.pbxproj", XcodeFixtureProject(name: "Home", targets: [
@@ -359,6 +359,7 @@ struct InitEmbeddedAppTests {
         try apart.write("Configuration/Version.xcconfig", "MARKETING_VERSION = 2026.8.0\nCURRENT_PROJECT_VERSION = 2026\n")
         try apart.commitAll("chore: home")
         #expect(relctl(["init"], in: apart.path).code == 0)
-        #expect(try apart.read(".relctl.json").contains("\"projects\""))
+        // Two projects, each with its own target.
+        Golden.expect(try apart.read(".relctl.json"), matches: "init/xcode-mac-app-apart.relctl.json")
     }
 }

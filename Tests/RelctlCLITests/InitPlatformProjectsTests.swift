@@ -37,7 +37,7 @@ private func kmpApp(ios: String, iosBuild: String, android: String, versionCode:
 struct InitPlatformProjectsTests {
     @Test func eachPlatformIsAProjectAndBuildsFollowTheVersion() throws {
         let repo = try kmpApp(ios: "6.1.7", iosBuild: "60107", android: "1.0.3", versionCode: "10003")
-        let initRun = relctl(["init"], in: repo.path)
+        let (initRun, transcript) = goldenRun(repo, ["init"])
         #expect(initRun.code == 0, "\(initRun.stderr)")
         #expect(initRun.stdout == """
         project ios (iOS app (version 6.1.7)) in ., tagFormat ios-v{version}
@@ -46,9 +46,8 @@ struct InitPlatformProjectsTests {
           androidApp/build.gradle.kts                  gradle     version 1.0.3, Android build 10003
 
         """, "\(initRun.stdout)")
-        let notes = initRun.stderr.split(separator: "\n").filter { $0.hasPrefix("note: ") }
-        #expect(notes.contains("note: the iOS files hold 6.1.7 and the Android files 1.0.3: two apps released apart, each with its own tags and changelog; to release them as one app, sync one version into both and replace projects with one files list"))
-        #expect(notes.contains("note: buildNumber strategy fromVersion: the build numbers (60107 for 6.1.7, 10003 for 1.0.3) are major*10000 + minor*100 + patch of the version; each release derives them again"))
+        // The notes say why there are two projects (6.1.7 and 1.0.3, majors apart) and how the builds follow the version.
+        Golden.expect(transcript, matches: "init/platform-projects-ios-and-android.txt")
         #expect(try repo.read(".relctl.json").hasSuffix("  \"buildNumber\": {\n    \"strategy\": \"fromVersion\"\n  }\n}\n"))
 
         // init's next steps: commit, adopt each project, then a release of both after a feature in shared code.
@@ -60,21 +59,21 @@ struct InitPlatformProjectsTests {
         let release = relctl(["release", "--all"], in: repo.path, environment: repo.gitEnvironment())
         #expect(release.code == 0, "\(release.stderr)")
         #expect(release.stdout == "ios 6.2.0\nandroid 1.1.0\n", "\(release.stdout)")
-        #expect(try repo.read("androidApp/build.gradle.kts").contains("versionCode = 10100\n        versionName = \"1.1.0\""))
-        let pbxproj = try repo.read("iosApp/iosApp.xcodeproj/project.pbxproj")
-        #expect(pbxproj.contains("CURRENT_PROJECT_VERSION = 60200;") && pbxproj.contains("MARKETING_VERSION = 6.2.0;"))
+        // The release changed exactly the versions and builds: versionCode 10100, versionName 1.1.0, 60200 and 6.2.0.
+        Golden.expect(try repo.git(["diff", "HEAD~1", "HEAD", "--", "androidApp/build.gradle.kts", "iosApp/iosApp.xcodeproj/project.pbxproj"]),
+                      matches: "init/platform-projects-release-diff.txt")
         #expect(try repo.git(["tag", "--points-at", "HEAD"]) == "android-v1.1.0\nios-v6.2.0\n")
     }
 
     /// Versions apart below the major are drift in one app, not two apps: one files list, and the warning.
     @Test func versionsApartBelowTheMajorAreOneApp() throws {
         let repo = try kmpApp(ios: "2.3.0", iosBuild: "45", android: "2.3.1", versionCode: "46")
-        let initRun = relctl(["init"], in: repo.path)
+        let initRun = relctl(["init"], in: repo.path, environment: repo.goldenEnvironment())
         #expect(initRun.code == 0, "\(initRun.stderr)")
         let config = try repo.read(".relctl.json")
         #expect(!config.contains("\"projects\""), "\(config)")
-        #expect(config.contains("\"strategy\": \"increment\""), "\(config)")
-        #expect(initRun.stderr.contains("warning: the files disagree (marketing"), "\(initRun.stderr)")
+        // The warning on the files that disagree, and the config written: one files list, builds counted on (increment).
+        expectTranscript(["init"], initRun, matches: "init/platform-versions-apart-below-the-major.txt", repo: repo, sections: [(".relctl.json", config)])
     }
 
     /// Two apps (three-digit slots): fromVersion with its digits.
@@ -96,11 +95,12 @@ struct InitPlatformProjectsTests {
         try repo.write("settings.gradle", "include ':app'\n")
         try repo.write("app/build.gradle", "android {\n    defaultConfig {\n        versionCode \(versionCode)\n        versionName \"\(version)\"\n    }\n}\n")
         try repo.commitAll("chore: the app")
-        let initRun = relctl(["init"], in: repo.path)
+        let (initRun, transcript) = goldenRun(repo, ["init"])
         #expect(initRun.code == 0, "\(initRun.stderr)")
         let config = try repo.read(".relctl.json")
         #expect(config.hasSuffix("\"buildNumber\": {" + buildNumber + "\n}\n"), "\(config)")
-        #expect(initRun.stderr.contains("buildNumber strategy \(strategy)"), "\(initRun.stderr)")
+        // The note names the strategy (\(strategy)) and why.
+        Golden.expect(transcript, matches: "init/one-app-build-\(versionCode)-for-\(version).txt")
         // What init wrote is what sync reads: a sync to the next patch derives the build again (or counts on).
         let sync = relctl(["sync", "2.3.5"], in: repo.path)
         #expect(sync.code == 0, "\(sync.stderr)")

@@ -30,7 +30,7 @@ struct JSONEverywhereTests {
 
     @Test func initPrintsTheFilesItWrote() throws {
         let (repo, _) = try storeApp()
-        let result = relctl(["init", "--json"], in: repo.path)
+        let (result, transcript) = goldenRun(repo, ["init", "--json"])
         #expect(result.code == 0, "\(result.stderr)")
         let json = try object(result)
         #expect(json["config"] as? String == ".relctl.json")
@@ -42,14 +42,15 @@ struct JSONEverywhereTests {
         #expect(files[2]["androidBuild"] as? String == "241")
         #expect(files[0]["iosBuild"] is NSNull)
         #expect(FileManager.default.fileExists(atPath: repo.path + "/.relctl.json"))
-        #expect(result.stderr.contains("wrote .relctl.json with 3 version files"))
+        // The whole document, and stderr saying what was written.
+        Golden.expect(transcript, matches: "json/init.txt")
     }
 
     @Test func adoptPrintsTheTagAndTheCommit() throws {
         let (repo, bump) = try storeApp()
         #expect(relctl(["init"], in: repo.path).code == 0)
         try repo.commitAll("chore: add relctl config")
-        let dry = relctl(["adopt", "--dry-run", "--json"], in: repo.path)
+        let (dry, dryTranscript) = goldenRun(repo, ["adopt", "--dry-run", "--json"])
         #expect(dry.code == 0, "\(dry.stderr)")
         let planned = try object(dry)
         #expect(planned["tag"] as? String == "v2.43.0")
@@ -60,7 +61,8 @@ struct JSONEverywhereTests {
         #expect(planned["bump"] as? String == "minor")
         #expect(planned["created"] as? Bool == false)
         #expect(planned["dryRun"] as? Bool == true)
-        #expect(dry.stderr.contains("tag:      v2.43.0 (annotated)"))
+        // The plan on stderr (tag:      v2.43.0 (annotated) …) beside the document.
+        Golden.expect(dryTranscript, matches: "json/adopt--dry-run.txt")
         #expect((try? repo.git(["rev-parse", "-q", "--verify", "refs/tags/v2.43.0"])) == nil)
 
         let made = relctl(["adopt", "--json"], in: repo.path)
@@ -90,7 +92,8 @@ struct JSONEverywhereTests {
         #expect(planned["to"] as? String == "2.5.0")
         #expect(planned["commit"] is NSNull)
         #expect(planned["dryRun"] as? Bool == true)
-        #expect((planned["diff"] as? String)?.contains("+\t\"minimumSupportedVersion\": \"2.5.0\",\n") == true)
+        // The whole document: its diff adds "minimumSupportedVersion": "2.5.0".
+        expectTranscript(["gate", "raise-min", "2.5.0", "--dry-run", "--json"], dry, matches: "json/gate-raise-min--dry-run.txt", repo: repo)
         #expect((planned["message"] as? String)?.hasPrefix("chore(gate): raise the minimum supported version to 2.5.0\n") == true)
         #expect(try repo.snapshot() == before)
 
@@ -101,7 +104,7 @@ struct JSONEverywhereTests {
         #expect(raised["paths"] as? [String] == [GateApp.plainPath])
         #expect(raised["resolvesMajorRelease"] as? Bool == false)
         #expect(raised["diff"] is NSNull)
-        #expect(made.stderr.contains("raised "))
+        expectTranscript(["gate", "raise-min", "2.5.0", "--confirm-live", "--json"], made, matches: "json/gate-raise-min.txt", repo: repo)
     }
 
     @Test func gateSetLatestAndKeepMin() throws {

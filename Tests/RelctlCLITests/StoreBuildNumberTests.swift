@@ -108,6 +108,11 @@ struct StoreBuildNumberTests {
         let curl: RecordingCurl
         let environment: [String: String]
 
+        /// The runs' whole transcript compared with `Golden/stores/<name>`: the fake server's URL is `<server>`.
+        func expectGolden(_ runs: [([String], CLIResult)], _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+            expectTranscript(runs, matches: "stores/\(name)", repo: repo, placeholders: [(server.baseURL, "<server>")], sourceLocation: sourceLocation)
+        }
+
         func run(_ arguments: [String], _ extra: [String: String] = [:]) -> CLIResult {
             relctl(arguments, in: repo.path, environment: repo.goldenEnvironment(environment.merging(extra) { $1 }))
         }
@@ -202,7 +207,8 @@ struct StoreBuildNumberTests {
         f.world.buildPages = [["40", "12"], ["58"], []]
         let dry = f.run(["release", "--dry-run"])
         #expect(dry.code == 0, "\(dry.stderr)")
-        #expect(dry.stdout.contains("builds:   iOS build: 59 (one above App Store Connect's 58); Android versionCode: 62 (one above Google Play's 61, on an uploaded bundle)\n"), "\(dry.stdout)")
+        // The plan's builds: iOS 59 (one above App Store Connect's 58), Android 62 (one above Google Play's 61).
+        f.expectGolden([(["release", "--dry-run"], dry)], "release--dry-run-builds-from-the-stores.txt")
         // Every page read, the edit opened, listed and deleted.
         #expect(f.server.requests.filter { $0.path == "/v1/builds" }.count == 3)
         let play = f.server.requests.filter { $0.path.hasPrefix("/androidpublisher/") }.map { "\($0.method) \($0.path.replacingOccurrences(of: "/androidpublisher/v3/applications/com.example.tidewater", with: ""))" }
@@ -257,7 +263,7 @@ struct StoreBuildNumberTests {
         f.world.buildPages = [[]]
         let status = f.run(["status"])
         #expect(status.code == 0, "\(status.stderr)")
-        #expect(status.stdout.contains("next build:    iOS build: 1 (the first of 2.4.0: App Store Connect has no build of it)\nnext build:    Android versionCode: 61 (one above Google Play's 60, on the internal track)\n"), "\(status.stdout)")
+        f.expectGolden([(["status"], status)], "status-per-version-builds-from-the-stores.txt")
     }
 
     // MARK: A store that cannot be read
@@ -318,10 +324,9 @@ struct StoreBuildNumberTests {
         defer { f.stop() }
         let result = f.run(["sync", "2.4.0"])
         #expect(result.code != 0)
-        #expect(result.stderr.contains("'buildNumber.source' \"stores\" applies only to strategy \"increment\" or \"perVersion\" (the ones that count up), not \"fromVersion\""), "\(result.stderr)")
         try f.repo.write(".relctl.json", (try f.repo.read(".relctl.json")).replacingOccurrences(of: #""strategy": "fromVersion", "source": "stores""#, with: #""source": "store""#))
         let typo = f.run(["sync", "2.4.0"])
         #expect(typo.code != 0)
-        #expect(typo.stderr.contains("'buildNumber.source' is \"store\"; use \"files\" (the files and release tags, the default) or \"stores\""), "\(typo.stderr)")
+        f.expectGolden([(["sync", "2.4.0"], result), (["sync", "2.4.0"], typo)], "build-number-source-refusals.txt")
     }
 }

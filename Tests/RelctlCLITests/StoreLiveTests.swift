@@ -182,6 +182,18 @@ struct StoreLiveTests {
             relctl(arguments, in: repo.path, environment: repo.goldenEnvironment(environment.merging(extra) { $1 }))
         }
 
+        /// The runs' whole transcript compared with `Golden/stores/<name>`: the fake server's URL is `<server>`, its
+        /// address `<server address>`, the repository `<repo>`.
+        func expectGolden(_ runs: [([String], CLIResult)], _ name: String, placeholders: [(String, String)] = [],
+                          sections: [(title: String, text: String)] = [], sourceLocation: SourceLocation = #_sourceLocation) {
+            expectTranscript(runs, matches: "stores/\(name)", repo: repo,
+                             placeholders: placeholders + [(server.baseURL, "<server>"), ("127.0.0.1:\(server.port)", "<server address>")],
+                             sections: sections, sourceLocation: sourceLocation)
+        }
+
+        /// The last commit's message, as a golden section.
+        func commitMessage() throws -> (title: String, text: String) { ("commit message", try repo.git(["log", "-1", "--format=%B"])) }
+
         /// Every secret the run could have leaked: the private keys' body lines, the access tokens, the JWTs.
         var secrets: [String] {
             world.lock.lock()
@@ -240,12 +252,10 @@ struct StoreLiveTests {
     @Test func bothStoresVerifiedThroughTheirAPIsAndRecordedInTheCommit() throws {
         let f = try Self.fixture()
         defer { f.server.stop(); f.curl.remove() }
-        let result = f.run(["gate", "raise-min", "2.5.0", "--confirm-live"])
-        #expect(result.code == 0, "\(result.stderr)")
-        let body = try f.repo.git(["log", "-1", "--format=%B"]).replacingOccurrences(of: "\n", with: " ")
-        #expect(body.contains("App Store Connect: com.example.tidewater 3.0.0 is READY_FOR_SALE (phased release COMPLETE)"), "\(body)")
-        #expect(body.contains("Google Play com.example.tidewater: the production track's release \"2.5.0 (250)\" serves versionCode 250 (v2.5.0) to every user (completed)"), "\(body)")
-        #expect(result.stderr.contains("note: live: App Store Connect: com.example.tidewater 3.0.0 is READY_FOR_SALE (phased release COMPLETE)\n"))
+        let arguments = ["gate", "raise-min", "2.5.0", "--confirm-live"]
+        let result = f.run(arguments)
+        // The notes say what each store serves, and the commit records both checks.
+        f.expectGolden([(arguments, result)], "raise-min-both-stores-verified.txt", sections: [try f.commitMessage()])
         // The edit was opened, read and deleted (never committed).
         let play = f.server.requests.filter { $0.path.hasPrefix("/androidpublisher/") }.map { "\($0.method) \($0.path)" }
         #expect(play == ["POST /androidpublisher/v3/applications/com.example.tidewater/edits",
@@ -263,9 +273,9 @@ struct StoreLiveTests {
             #"{"data": [\#(World.version("1", "3.0.0", "READY_FOR_DISTRIBUTION", phased: "1"))], "included": [\#(World.phased("1", "ACTIVE"))], "links": {"self": "x", "next": NEXT}}"#,
             #"{"data": [\#(World.version("2", "2.5.0", "REPLACED_WITH_NEW_VERSION"))], "links": {"self": "x"}}"#,
         ]
-        let result = f.run(["gate", "raise-min", "2.5.0", "--confirm-live"])
-        #expect(result.code == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("note: live: App Store Connect: com.example.tidewater 3.0.0 is READY_FOR_DISTRIBUTION (phased release ACTIVE)\n"), "\(result.stderr)")
+        let arguments = ["gate", "raise-min", "2.5.0", "--confirm-live"]
+        let result = f.run(arguments)
+        f.expectGolden([(arguments, result)], "raise-min-app-store-third-page.txt")
         #expect(f.server.requests.filter { $0.path.hasSuffix("/appStoreVersions") }.count == 3)
         try f.expectNoSecretLeaked([result])
     }
@@ -285,9 +295,9 @@ struct StoreLiveTests {
         let f = try Self.fixture(stores: Self.appleOnly)
         defer { f.server.stop(); f.curl.remove() }
         f.world.versionPages = [#"{"data": [], "links": {"self": "x", "next": "https://elsewhere.example/v1/apps/6446001234/appStoreVersions?cursor=1"}}"#]
-        let result = f.run(["gate", "raise-min", "2.5.0", "--confirm-live"])
-        #expect(result.code == 1)
-        #expect(errorLine(result).contains("the list's next page (links.next) is on elsewhere.example, not 127.0.0.1:\(f.server.port), and relctl sends the token to no other host"), "\(result.stderr)")
+        let arguments = ["gate", "raise-min", "2.5.0", "--confirm-live"]
+        let result = f.run(arguments)
+        f.expectGolden([(arguments, result)], "raise-min-next-page-on-another-host.txt")
     }
 
     @Test func withoutAppStoreConnectCredentialsThePublicLookupIsAskedAndSaysSo() throws {
@@ -295,9 +305,9 @@ struct StoreLiveTests {
         defer { f.server.stop(); f.curl.remove() }
         let lookup = try LoopbackHTTPServer(body: LoopbackHTTPServer.lookupAnswer("3.0.0"))
         defer { lookup.stop() }
-        let result = f.run(["gate", "raise-min", "2.5.0", "--confirm-live"], [AppStoreClient.baseURLVariable: lookup.baseURL])
-        #expect(result.code == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("note: live: Apple's public lookup (no App Store Connect credentials): the App Store lists 3.0.0\n"))
+        let arguments = ["gate", "raise-min", "2.5.0", "--confirm-live"]
+        let result = f.run(arguments, [AppStoreClient.baseURLVariable: lookup.baseURL])
+        f.expectGolden([(arguments, result)], "raise-min-public-lookup.txt", placeholders: [(lookup.baseURL, "<lookup server>")])
     }
 
     // MARK: Google Play
@@ -313,9 +323,9 @@ struct StoreLiveTests {
         #expect(try f.repo.snapshot() == before)
         // The edit is deleted after a refusal too.
         #expect(f.server.requests.last.map { "\($0.method) \($0.path)" } == "DELETE /androidpublisher/v3/applications/com.example.tidewater/edits/edit-4711")
-        let allowed = f.run(["gate", "raise-min", "2.5.0", "--confirm-live", "--allow-staged-rollout"])
-        #expect(allowed.code == 0, "\(allowed.stderr)")
-        #expect(allowed.stderr.contains("note: live: Google Play com.example.tidewater: the production track's staged rollout serves versionCode 250 (v2.5.0) to 20% of users (allowed with --allow-staged-rollout)\n"))
+        let allowedArguments = ["gate", "raise-min", "2.5.0", "--confirm-live", "--allow-staged-rollout"]
+        let allowed = f.run(allowedArguments)
+        f.expectGolden([(allowedArguments, allowed)], "raise-min-staged-rollout-allowed.txt", sections: [try f.commitMessage()])
         try f.expectNoSecretLeaked([refused, allowed])
     }
 
@@ -328,8 +338,7 @@ struct StoreLiveTests {
         #expect(errorLine(refused) == "error: Google Play com.example.tidewater: the production track serves versionCode 240; the rollout of versionCode 250 (v2.5.0) is halted, none of versionCode 300 (v3.0.0), versionCode 250 (v2.5.0) (the releases ≥ 2.5.0): raising the minimum now would block users below 2.5.0 with nothing to install; wait until 2.5.0 is live and rerun")
         f.world.production = #"{"track": "production", "releases": [{"versionCodes": ["300"], "status": "completed"}]}"#
         let raised = f.run(["gate", "raise-min", "2.5.0", "--confirm-live"])
-        #expect(raised.code == 0, "\(raised.stderr)")
-        #expect(raised.stderr.contains("serves versionCode 300 (v3.0.0) to every user (completed)"))
+        f.expectGolden([(["gate", "raise-min", "2.5.0", "--confirm-live"], raised)], "raise-min-a-later-release-is-live.txt")
     }
 
     @Test func anExpiredTokenIsRefreshedOnce() throws {
@@ -365,7 +374,8 @@ struct StoreLiveTests {
         f.world.scripted = [("/androidpublisher/", .json(#"{"error": {"code": 403, "message": "The caller does not have permission", "status": "PERMISSION_DENIED"}}"#, status: 403))]
         let result = f.run(["gate", "raise-min", "2.5.0", "--confirm-live"])
         #expect(result.code == 1)
-        #expect(errorLine(result).contains("HTTP 403: the service account relctl@tidewater-prod.iam.gserviceaccount.com (GOOGLE_APPLICATION_CREDENTIALS) lacks the permission (The caller does not have permission); it needs a service account invited in the Play Console (Users and permissions) with the \"View app information (read-only)\" permission for the app"), "\(result.stderr)")
+        // The error names the permission the service account needs.
+        f.expectGolden([(["gate", "raise-min", "2.5.0", "--confirm-live"], result)], "raise-min-play-forbidden.txt")
     }
 
     @Test func anUnknownPackageIsNamed() throws {
@@ -373,7 +383,7 @@ struct StoreLiveTests {
         defer { f.server.stop(); f.curl.remove() }
         let result = f.run(["gate", "raise-min", "2.5.0", "--confirm-live"])
         #expect(result.code == 1)
-        #expect(errorLine(result).contains("HTTP 404: Google Play has no app com.example.typo (Package not found: /androidpublisher/v3/applications/com.example.typo/edits); check 'stores.googlePlay.packageName' in .relctl.json"), "\(result.stderr)")
+        f.expectGolden([(["gate", "raise-min", "2.5.0", "--confirm-live"], result)], "raise-min-play-unknown-package.txt")
     }
 
     @Test func busyAndFailingServersAreRetriedABoundedNumberOfTimes() throws {
@@ -392,7 +402,7 @@ struct StoreLiveTests {
         let before = try f2.repo.snapshot()
         let failed = f2.run(["gate", "raise-min", "2.5.0", "--confirm-live"])
         #expect(failed.code == 1)
-        #expect(errorLine(failed).contains("HTTP 500 while opening an edit of com.example.tidewater (Internal error); relctl does not raise the minimum without knowing that 2.5.0 is live there"), "\(failed.stderr)")
+        f2.expectGolden([(["gate", "raise-min", "2.5.0", "--confirm-live"], failed)], "raise-min-play-failing-server.txt")
         #expect(f2.server.requests.filter { $0.path.hasPrefix("/androidpublisher/") }.count == 3)
         #expect(try f2.repo.snapshot() == before)
     }
@@ -403,7 +413,7 @@ struct StoreLiveTests {
         f.world.scripted = [("/androidpublisher/", FakeStoreServer.Reply(status: 200, body: #"{"id": "edit-4711"}"#, delay: 3))]
         let result = f.run(["gate", "raise-min", "2.5.0", "--confirm-live"], [StoreHTTP.timeoutVariable: "1"])
         #expect(result.code == 1)
-        #expect(errorLine(result).contains("/edits): no answer within 1 seconds (curl: timed out); relctl does not raise the minimum"), "\(result.stderr)")
+        f.expectGolden([(["gate", "raise-min", "2.5.0", "--confirm-live"], result)], "raise-min-play-timeout.txt")
     }
 
     @Test func aRedirectToAnotherHostIsNotFollowedAndTheTokenStaysHere() throws {
@@ -415,7 +425,7 @@ struct StoreLiveTests {
         f.world.scripted = [("/androidpublisher/", .json("", status: 307, headers: [("Location", "http://localhost:\(other.port)/steal")]))]
         let result = f.run(["gate", "raise-min", "2.5.0", "--confirm-live"])
         #expect(result.code == 1)
-        #expect(errorLine(result).contains("HTTP 307: the server redirected to localhost:\(other.port), and relctl follows no redirect of a request carrying credentials; check the base URL"), "\(result.stderr)")
+        f.expectGolden([(["gate", "raise-min", "2.5.0", "--confirm-live"], result)], "raise-min-play-redirect.txt", placeholders: [("localhost:\(other.port)", "<other host>")])
         #expect(other.requests.isEmpty)
         try f.expectNoSecretLeaked([result])
     }
@@ -438,8 +448,7 @@ struct StoreLiveTests {
         // The advice, followed.
         let overridden = f.run(["gate", "raise-min", "2.5.0", "--confirm-live", "--unverified", "google-play"])
         #expect(overridden.code == 0, "\(overridden.stderr)")
-        let body = try f.repo.git(["log", "-1", "--format=%B"]).replacingOccurrences(of: "\n", with: " ")
-        #expect(body.contains("Google Play: NOT verified by relctl; a person confirmed 2.5.0 is live (--unverified google-play)"), "\(body)")
+        f.expectGolden([(["gate", "raise-min", "2.5.0", "--confirm-live", "--unverified", "google-play"], overridden)], "raise-min-unverified-google-play.txt", sections: [try f.commitMessage()])
         #expect(f.server.requests.isEmpty)
     }
 
@@ -449,17 +458,17 @@ struct StoreLiveTests {
         let open = try f.world.keys.serviceAccountFile(tokenURI: f.world.tokenURI, mode: 0o644)
         let result = f.run(["gate", "raise-min", "2.5.0", "--confirm-live"], [GoogleCredentials.keyFileVariable: open])
         #expect(result.code == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("warning: GOOGLE_APPLICATION_CREDENTIALS: the key file \(open) can be read by other users (mode 644); restrict it: chmod 600 \(open)\n"), "\(result.stderr)")
+        f.expectGolden([(["gate", "raise-min", "2.5.0", "--confirm-live"], result)], "raise-min-key-file-others-can-read.txt", placeholders: [(open, "<key file>")])
     }
 
     @Test func baseURLsAndTheTokenURIMustBeHTTPSOrLoopback() throws {
         let f = try Self.fixture(stores: Self.playOnly)
         defer { f.server.stop(); f.curl.remove() }
         let plain = f.run(["gate", "raise-min", "2.5.0", "--confirm-live"], [GooglePlayAPI.baseURLVariable: "http://play.example.com"])
-        #expect(errorLine(plain).contains("RELCTL_GOOGLE_PLAY_URL must be an https URL (plain http only to a loopback address, for tests)"), "\(plain.stderr)")
+        f.expectGolden([(["gate", "raise-min", "2.5.0", "--confirm-live"], plain)], "raise-min-plain-http-base-url.txt")
         let key = try f.world.keys.serviceAccountFile(tokenURI: "http://oauth.example.com/token")
         let token = f.run(["gate", "raise-min", "2.5.0", "--confirm-live"], [GoogleCredentials.keyFileVariable: key])
-        #expect(errorLine(token).contains("GOOGLE_APPLICATION_CREDENTIALS: the key's token_uri must be an https URL (plain http only to a loopback address, for tests), and \(key) has \"http://oauth.example.com/token\""), "\(token.stderr)")
+        f.expectGolden([(["gate", "raise-min", "2.5.0", "--confirm-live"], token)], "raise-min-plain-http-token-uri.txt", placeholders: [(key, "<key file>")])
         for result in [plain, token] { #expect(result.code == 1) }
         #expect(f.server.requests.isEmpty)
     }
@@ -506,15 +515,16 @@ struct StoreLiveTests {
     }
 
     @Test func theStoresConfigIsReadStrictly() throws {
-        for (stores, says) in [
-            (#"{"googlePlay": {"package": "com.example.tidewater"}}"#, "unknown key 'stores.googlePlay.package'; known keys: stores.googlePlay.packageName"),
-            (#"{"googlePlay": {"packageName": "tidewater app"}}"#, "'stores.googlePlay.packageName' \"tidewater app\" is not an application ID"),
-            (#"{"appStore": {}}"#, "unknown key 'stores.appStore'"),
-        ] {
+        // Each error names the key and what is wrong with it.
+        var runs: [([String], CLIResult)] = []
+        var repos: [(String, String)] = []
+        for stores in [#"{"googlePlay": {"package": "com.example.tidewater"}}"#, #"{"googlePlay": {"packageName": "tidewater app"}}"#, #"{"appStore": {}}"#] {
             let repo = try Self.app(stores: stores)
             let result = relctl(["gate", "check"], in: repo.path, environment: repo.goldenEnvironment())
             #expect(result.code != 0)
-            #expect(result.stderr.contains(says), "\(result.stderr)")
+            runs.append((["gate", "check"], result))
+            repos.append((repo.path, "<repo>"))
         }
+        expectTranscript(runs, matches: "stores/config-read-strictly.txt", placeholders: repos)
     }
 }

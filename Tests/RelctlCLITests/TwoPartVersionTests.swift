@@ -134,9 +134,9 @@ struct TwoPartVersionTests {
     @Test func aConfigWithAnUnknownSchemeNamesMajorMinor() throws {
         let repo = try appRepository(["app/build.gradle": twoPartGradle("8.19", code: 40)], entries: [])
         try writeConfig(repo, files: [("app/build.gradle", "gradle")], extra: "\"versionScheme\": \"major-minor\"")
-        let next = relctl(["next"], in: repo.path)
+        let (next, nextTranscript) = goldenRun(repo, ["next"])
         #expect(next.code == 1)
-        #expect(next.stderr.contains("use \"semver\", \"major.minor\" (two-part versions such as 8.19) or a calendar scheme"), "\(next.stderr)")
+        Golden.expect(nextTranscript, matches: "errors/unknown-version-scheme.txt")
     }
 }
 
@@ -150,9 +150,9 @@ struct SchemeGuessTests {
         try repo.commitAll("chore: 24.0")
         try repo.tag("v24.0")
         try repo.commit("fix: crash", file: "a.txt")
-        let initialised = relctl(["init"], in: repo.path)
+        let (initialised, initialisedTranscript) = goldenRun(repo, ["init"])
         #expect(initialised.code == 0, "\(initialised.stderr)")
-        #expect(initialised.stderr.contains("note: versionScheme \"major.minor\" (two numbers, MAJOR.MINOR: a feat or a fix releases 24.1, a breaking change the next major), as the files hold 24.0 and the tags v24.0 are written the same way; change it in .relctl.json if the app numbers versions otherwise\n"), "\(initialised.stderr)")
+        Golden.expect(initialisedTranscript, matches: "init/scheme-two-part.txt")
         let config = try repo.read(".relctl.json")
         #expect(config.hasPrefix("{\n  \"tagFormat\": \"v{version}\",\n  \"versionScheme\": \"major.minor\",\n  \"files\": ["), "\(config)")
         #expect(relctl(["next"], in: repo.path).stdout == "24.1\n")
@@ -164,12 +164,11 @@ struct SchemeGuessTests {
         try repo.commitAll("chore: 2024.11")
         try repo.tag("2024.11", annotated: false)
         try repo.tag("2024.09", annotated: false)
-        let initialised = relctl(["init"], in: repo.path)
+        let (initialised, initialisedTranscript) = goldenRun(repo, ["init"])
         #expect(initialised.code == 0, "\(initialised.stderr)")
         let config = try repo.read(".relctl.json")
         #expect(config.hasPrefix("{\n  \"tagFormat\": \"{version}\",\n  \"versionScheme\": \"YYYY.0M\",\n"), "\(config)")
-        #expect(initialised.stderr.contains("note: versionScheme \"YYYY.0M\" (a date, YYYY.0M: the release date numbers the version), as the files hold 2024.11 and the tags 2024.11, 2024.09 are written the same way"), "\(initialised.stderr)")
-        #expect(initialised.stderr.contains("note: tagFormat \"{version}\" follows the release tags 2024.11, 2024.09\n"), "\(initialised.stderr)")
+        Golden.expect(initialisedTranscript, matches: "init/scheme-calendar.txt")
         // Not "the next version 1.0.0 is lower than 2024.11": the date numbers the next release.
         try repo.commitAll("chore: relctl config")
         try repo.commit("feat: tide tables", file: "a.txt")
@@ -182,9 +181,9 @@ struct SchemeGuessTests {
         let repo = try buildTagApp(format: "v{version}", [("1.6.0", "3", "v1.6.0.3"), ("1.7.0", "4", "v1.7.0.4")])
         try repo.git(["rm", "-q", ".relctl.json"])
         try repo.commitAll("chore: no config")
-        let initialised = relctl(["init"], in: repo.path)
+        let (initialised, initialisedTranscript) = goldenRun(repo, ["init"])
         #expect(initialised.code == 0, "\(initialised.stderr)")
-        #expect(initialised.stderr.contains("note: tagFormat \"v{version}.{build}\": the release tags v1.7.0.4, v1.6.0.3 carry the build number after the version the files hold\n"), "\(initialised.stderr)")
+        Golden.expect(initialisedTranscript, matches: "init/scheme-tags-carry-the-build.txt")
         try repo.commitAll("chore: relctl config")
         #expect(relctl(["next"], in: repo.path).stdout == "1.8.0\n")
     }
