@@ -12,16 +12,22 @@ import RelctlTestSupport
 @Suite("The binary: the CA bundle, libssh2 and mbedTLS set up only for the network")
 struct NetworkInitDeferralTests {
     /// The deferred calls, in the order libgit2's init makes them (runIfDeferred and loadIfDeferred keep it).
-    static let deferred = [("libssh2_init", "libssh2.so"), ("mbedtls_entropy_init", "libmbedcrypto.so"),
-                           ("mbedtls_ctr_drbg_seed", "libmbedcrypto.so"), ("mbedtls_x509_crt_parse_file", "libmbedx509.so")]
+    static let deferred = [
+        ("libssh2_init", "libssh2.so"), ("mbedtls_entropy_init", "libmbedcrypto.so"),
+        ("mbedtls_ctr_drbg_seed", "libmbedcrypto.so"), ("mbedtls_x509_crt_parse_file", "libmbedx509.so"),
+    ]
     /// Every function the binary defines in place of its library's.
-    static let interposed: Set = ["mbedtls_x509_crt_parse_file", "mbedtls_x509_crt_parse_path", "libssh2_init",
-                                  "mbedtls_ctr_drbg_seed", "mbedtls_entropy_init", "mbedtls_entropy_free"]
+    static let interposed: Set = [
+        "mbedtls_x509_crt_parse_file", "mbedtls_x509_crt_parse_path", "libssh2_init",
+        "mbedtls_ctr_drbg_seed", "mbedtls_entropy_init", "mbedtls_entropy_free",
+    ]
 
     /// One run of relctl under `LD_DEBUG=bindings`: the deferred functions bound to their libraries (the real calls),
     /// in order, once per binding; and the interposed functions libgit2 bound to the relctl binary.
-    static func bindings(_ arguments: [String], in directory: String,
-                         environment: [String: String]) throws -> (real: [String], toRelctl: Set<String>) {
+    static func bindings(
+        _ arguments: [String], in directory: String,
+        environment: [String: String]
+    ) throws -> (real: [String], toRelctl: Set<String>) {
         let folder = try makeTempDirectory(prefix: "relctl-ld-debug")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var env = environment
@@ -40,8 +46,10 @@ struct NetworkInitDeferralTests {
                 for (symbol, library) in deferred where line.hasSuffix("`\(symbol)'") && target.contains(library) {
                     real.append(symbol)
                 }
-                for symbol in interposed where line.hasSuffix("`\(symbol)'") && from.contains("/libgit2.so")
-                    && target.hasPrefix(relctl + " ") {
+                for symbol in interposed
+                where line.hasSuffix("`\(symbol)'") && from.contains("/libgit2.so")
+                    && target.hasPrefix(relctl + " ")
+                {
                     toRelctl.insert(symbol)
                 }
             }
@@ -79,9 +87,10 @@ struct NetworkInitDeferralTests {
     static func exportedInterposers(_ binary: String) throws -> Set<String> {
         let nm = try runProcess("/usr/bin/env", ["nm", "-D", "--defined-only", binary])
         #expect(nm.status == 0, "\(nm.stderr)")
-        return Set(nm.stdout.split(separator: "\n").compactMap { line in
-            line.split(separator: " ").last.map(String.init).flatMap { interposed.contains($0) ? $0 : nil }
-        })
+        return Set(
+            nm.stdout.split(separator: "\n").compactMap { line in
+                line.split(separator: " ").last.map(String.init).flatMap { interposed.contains($0) ? $0 : nil }
+            })
     }
 
     @Test(.enabled(if: applies)) func onlyTheRelctlBinaryExportsTheInterposers() throws {

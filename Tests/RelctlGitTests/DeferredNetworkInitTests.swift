@@ -9,9 +9,11 @@ import RelctlTestSupport
 @Suite("The test binary runs the real libssh2 and mbedTLS set-up")
 struct DeferredNetworkInitTests {
     /// Each interposed function and the library that defines it, when libgit2 was built on that library.
-    static let interposed = [("mbedtls_x509_crt_parse_file", "libmbedx509.so"), ("mbedtls_x509_crt_parse_path", "libmbedx509.so"),
-                             ("libssh2_init", "libssh2.so"), ("mbedtls_ctr_drbg_seed", "libmbedcrypto.so"),
-                             ("mbedtls_entropy_init", "libmbedcrypto.so"), ("mbedtls_entropy_free", "libmbedcrypto.so")]
+    static let interposed = [
+        ("mbedtls_x509_crt_parse_file", "libmbedx509.so"), ("mbedtls_x509_crt_parse_path", "libmbedx509.so"),
+        ("libssh2_init", "libssh2.so"), ("mbedtls_ctr_drbg_seed", "libmbedcrypto.so"),
+        ("mbedtls_entropy_init", "libmbedcrypto.so"), ("mbedtls_entropy_free", "libmbedcrypto.so"),
+    ]
 
     /// The file of the loaded object that defines `symbol` for the whole process (the definition libgit2's calls
     /// are bound to), or nil when nothing defines it.
@@ -28,7 +30,8 @@ struct DeferredNetworkInitTests {
             let fields = line.split(separator: " ")
             let range = fields.first?.split(separator: "-") ?? []
             guard fields.count >= 6, range.count == 2, let low = UInt(range[0], radix: 16),
-                  let high = UInt(range[1], radix: 16), low <= target, target < high else { continue }
+                let high = UInt(range[1], radix: 16), low <= target, target < high
+            else { continue }
             return fields[5...].joined(separator: " ")
         }
         return nil

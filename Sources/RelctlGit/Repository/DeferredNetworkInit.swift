@@ -64,10 +64,11 @@ package enum DeferredNetworkInit {
                     initialize(UnsafeMutableRawPointer(bitPattern: entropy))
                 }
                 if let seed = asked.seed, let real = nextSeed() {
-                    seedResult = real(UnsafeMutableRawPointer(bitPattern: seed.context),
-                                      seed.entropy == 0 ? nil : unsafeBitCast(seed.entropy, to: Entropy.self),
-                                      UnsafeMutableRawPointer(bitPattern: seed.entropyContext),
-                                      UnsafePointer(bitPattern: seed.custom), seed.length)
+                    seedResult = real(
+                        UnsafeMutableRawPointer(bitPattern: seed.context),
+                        seed.entropy == 0 ? nil : unsafeBitCast(seed.entropy, to: Entropy.self),
+                        UnsafeMutableRawPointer(bitPattern: seed.entropyContext),
+                        UnsafePointer(bitPattern: seed.custom), seed.length)
                 }
                 state.withLock { state in
                     state.entropyReady = true
@@ -79,12 +80,14 @@ package enum DeferredNetworkInit {
             return state.withLock { ($0.sshResult, $0.seedResult) }
         }
         if let ssh, ssh < 0 {
-            throw GitError(kind: .other, code: ssh, operation: "initialize ssh",
-                           message: "unable to initialize libssh2")
+            throw GitError(
+                kind: .other, code: ssh, operation: "initialize ssh",
+                message: "unable to initialize libssh2")
         }
         if let seed, seed != 0 {
-            throw GitError(kind: .other, code: seed, operation: "initialize TLS",
-                           message: "failed to initialize mbedTLS entropy pool")
+            throw GitError(
+                kind: .other, code: seed, operation: "initialize TLS",
+                message: "failed to initialize mbedTLS entropy pool")
         }
     }
 
@@ -100,12 +103,16 @@ package enum DeferredNetworkInit {
     }
 
     /// `mbedtls_ctr_drbg_seed` for the executable's interposer: remembered during init, else mbedTLS's.
-    package static func seed(_ context: UnsafeMutableRawPointer?, _ entropy: Entropy?,
-                             _ entropyContext: UnsafeMutableRawPointer?, _ custom: UnsafePointer<UInt8>?,
-                             _ length: Int) -> Int32 {
+    package static func seed(
+        _ context: UnsafeMutableRawPointer?, _ entropy: Entropy?,
+        _ entropyContext: UnsafeMutableRawPointer?, _ custom: UnsafePointer<UInt8>?,
+        _ length: Int
+    ) -> Int32 {
         let remembered = remember { state in
-            state.seed = (UInt(bitPattern: context), entropy.map { UInt(bitPattern: unsafeBitCast($0, to: Int.self)) } ?? 0,
-                          UInt(bitPattern: entropyContext), UInt(bitPattern: custom), length)
+            state.seed = (
+                UInt(bitPattern: context), entropy.map { UInt(bitPattern: unsafeBitCast($0, to: Int.self)) } ?? 0,
+                UInt(bitPattern: entropyContext), UInt(bitPattern: custom), length
+            )
         }
         if remembered { return 0 }
         // MBEDTLS_ERR_CTR_DRBG_ENTROPY_SOURCE_FAILED when mbedTLS is not loaded.
@@ -142,8 +149,11 @@ package enum DeferredNetworkInit {
     private typealias SSHInit = @convention(c) (Int32) -> Int32
     /// mbedTLS's entropy callback, `int (*)(void *, unsigned char *, size_t)`.
     package typealias Entropy = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<UInt8>?, Int) -> Int32
-    private typealias Seed = @convention(c) (UnsafeMutableRawPointer?, Entropy?, UnsafeMutableRawPointer?,
-                                             UnsafePointer<UInt8>?, Int) -> Int32
+    private typealias Seed =
+        @convention(c) (
+            UnsafeMutableRawPointer?, Entropy?, UnsafeMutableRawPointer?,
+            UnsafePointer<UInt8>?, Int
+        ) -> Int32
 
     // RTLD_NEXT is ((void *) -1) in <dlfcn.h>, a macro Swift does not import. RelctlGit is linked into the
     // executable, so the search starts past the executable's own definitions.
