@@ -38,8 +38,10 @@ let package = Package(
         // The version gate policy, documents, cache and request side. Pure Swift, no Foundation: its one dependency is
         // the JSON leaf.
         .target(name: "VersionGate", dependencies: ["RelctlJSON"]),
-        // Thin entry point.
-        .executableTarget(name: "relctl", dependencies: ["RelctlCLI"]),
+        // Thin entry point, and the only code that defines the mbedTLS/libssh2 functions libgit2's init calls
+        // (Interposers.swift: RelctlGit defers them to the first network operation); test and fuzz binaries do not
+        // link it, so they run the real libraries.
+        .executableTarget(name: "relctl", dependencies: ["RelctlCLI", "RelctlGit"]),
 
         // Real git repositories in temp folders and real processes, shared by the test targets.
         .target(name: "RelctlTestSupport", path: "Tests/RelctlTestSupport"),
@@ -48,7 +50,10 @@ let package = Package(
         .testTarget(name: "RelctlGitTests", dependencies: ["RelctlGit", "RelctlTestSupport"]),
         .testTarget(name: "RelctlFilesTests", dependencies: ["RelctlFiles", "RelctlTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "VersionGateTests", dependencies: ["VersionGate"], exclude: ["Fixtures"]),
-        .testTarget(name: "RelctlCLITests", dependencies: ["RelctlCLI", "relctl", "RelctlTestSupport"], exclude: ["Golden"]),
+        // In-process (`RelctlCLI.run`) and through the built binary (`relctlExecutable()` finds it beside the test
+        // bundle; `swift build --build-tests` and `swift test` build it). Not a dependency on the `relctl` target:
+        // that would link its interposers into the one test binary.
+        .testTarget(name: "RelctlCLITests", dependencies: ["RelctlCLI", "RelctlTestSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -14,7 +14,8 @@ final class RemoteCallbackState {
 /// `remoteReferences` and `push`). The strings the callbacks receive live only during the call: copied at once.
 func makeRemoteCallbacks(_ state: RemoteCallbackState) throws(GitError) -> git_remote_callbacks {
     // Every network operation builds its callbacks here first: what libgit2's init left for the network (libssh2,
-    // mbedTLS's random generator, then the CA certificates, in init's order) is set up now.
+    // mbedTLS's random generator, then the CA certificates, in init's order) is set up now; nothing, in a process
+    // without the relctl executable's interposers (the tests, relctl-fuzz), where init did it.
     try DeferredNetworkInit.runIfDeferred()
     DeferredCertificates.loadIfDeferred()
     var callbacks = git_remote_callbacks()

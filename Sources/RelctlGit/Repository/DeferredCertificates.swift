@@ -8,13 +8,15 @@ import Synchronization
 /// (`/etc/ssl/certs/ca-certificates.crt`, about 140 PEM certificates): some 52 million instructions, 4 ms, on
 /// every relctl run that opens a repository, though only `push` and the remote listing ever talk HTTPS.
 ///
-/// relctl defines the two mbedTLS functions libgit2 calls for that. An executable's own symbols come first in
-/// the dynamic linker's search order, so libgit2's calls land here: while `git_libgit2_init` runs, the location
-/// is only remembered (an empty CA chain is set); at any other time the call goes on to mbedTLS (`RTLD_NEXT`).
-/// Before the first network operation, `loadIfDeferred()` hands the remembered location to libgit2
-/// (`GIT_OPT_SET_SSL_CERT_LOCATIONS`), which parses it then, exactly as init would have. With a libgit2 built
-/// on OpenSSL these functions are never called and nothing changes.
-enum DeferredCertificates {
+/// The relctl executable (and only it: `Sources/relctl/Interposers.swift`) defines the two mbedTLS functions
+/// libgit2 calls for that, and hands each call to `parseFile`/`parsePath` here. An executable's own symbols come
+/// first in the dynamic linker's search order, so libgit2's calls land there: while `git_libgit2_init` runs, the
+/// location is only remembered (an empty CA chain is set); at any other time the call goes on to mbedTLS
+/// (`RTLD_NEXT`). Before the first network operation, `loadIfDeferred()` hands the remembered location to libgit2
+/// (`GIT_OPT_SET_SSL_CERT_LOCATIONS`), which parses it then, exactly as init would have. In a process without the
+/// interposers (the test binary, `relctl-fuzz`) init parses the bundle itself, nothing is remembered and
+/// `loadIfDeferred()` does nothing; with a libgit2 built on OpenSSL the functions are never called.
+package enum DeferredCertificates {
     private struct State {
         var initializing = false
         var file: String?
@@ -52,8 +54,23 @@ enum DeferredCertificates {
         return relctl_git_set_ssl_cert_locations(file, directory)
     }
 
+    /// `mbedtls_x509_crt_parse_file` for the executable's interposer: remembered during init, else mbedTLS's.
+    package static func parseFile(_ chain: UnsafeMutableRawPointer?, _ path: UnsafePointer<CChar>?) -> Int32 {
+        if remember(file: path.map { String(cString: $0) }, directory: nil) { return 0 }
+        // MBEDTLS_ERR_X509_FEATURE_UNAVAILABLE when mbedTLS is not loaded (nobody but libgit2 could call this then).
+        guard let parse = next("mbedtls_x509_crt_parse_file") else { return -0x2080 }
+        return parse(chain, path)
+    }
+
+    /// `mbedtls_x509_crt_parse_path` for the executable's interposer: remembered during init, else mbedTLS's.
+    package static func parsePath(_ chain: UnsafeMutableRawPointer?, _ path: UnsafePointer<CChar>?) -> Int32 {
+        if remember(file: nil, directory: path.map { String(cString: $0) }) { return 0 }
+        guard let parse = next("mbedtls_x509_crt_parse_path") else { return -0x2080 }
+        return parse(chain, path)
+    }
+
     /// True when the call comes from `git_libgit2_init`: the location is remembered instead of parsed.
-    fileprivate static func remember(file: String?, directory: String?) -> Bool {
+    private static func remember(file: String?, directory: String?) -> Bool {
         state.withLock { state in
             guard state.initializing else { return false }
             if let file { state.file = file }
@@ -62,29 +79,13 @@ enum DeferredCertificates {
         }
     }
 
-    fileprivate typealias Parse = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Int32
+    private typealias Parse = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Int32
 
-    /// The mbedTLS function of that name, after relctl's own in the search order.
-    fileprivate static func next(_ name: String) -> Parse? {
+    /// The mbedTLS function of that name, after the executable's own in the search order (RelctlGit is linked
+    /// into the executable, so `RTLD_NEXT` here searches past it).
+    private static func next(_ name: String) -> Parse? {
         // RTLD_NEXT is ((void *) -1) in <dlfcn.h>, a macro Swift does not import.
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: -1), name) else { return nil }
         return unsafeBitCast(symbol, to: Parse.self)
     }
-}
-
-// `public`: only exported symbols reach the dynamic symbol table, where libgit2's calls are bound (an internal
-// function is a local symbol in an optimised build, and mbedTLS's own would be called).
-@_cdecl("mbedtls_x509_crt_parse_file")
-public func relctlDeferredParseFile(_ chain: UnsafeMutableRawPointer?, _ path: UnsafePointer<CChar>?) -> Int32 {
-    if DeferredCertificates.remember(file: path.map { String(cString: $0) }, directory: nil) { return 0 }
-    // MBEDTLS_ERR_X509_FEATURE_UNAVAILABLE when mbedTLS is not loaded (nobody but libgit2 could call this then).
-    guard let parse = DeferredCertificates.next("mbedtls_x509_crt_parse_file") else { return -0x2080 }
-    return parse(chain, path)
-}
-
-@_cdecl("mbedtls_x509_crt_parse_path")
-public func relctlDeferredParsePath(_ chain: UnsafeMutableRawPointer?, _ path: UnsafePointer<CChar>?) -> Int32 {
-    if DeferredCertificates.remember(file: nil, directory: path.map { String(cString: $0) }) { return 0 }
-    guard let parse = DeferredCertificates.next("mbedtls_x509_crt_parse_path") else { return -0x2080 }
-    return parse(chain, path)
 }

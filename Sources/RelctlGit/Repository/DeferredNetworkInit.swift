@@ -10,15 +10,17 @@ import Synchronization
 /// random generator (`mbedtls_ctr_drbg_seed`, which gathers entropy and hashes it). About 2 million instructions
 /// on every relctl run that opens a repository.
 ///
-/// relctl defines these functions, the way it defines mbedTLS's certificate parsers: libgit2's calls land here, and
+/// The relctl executable (`Sources/relctl/Interposers.swift`) defines these functions, the way it defines mbedTLS's
+/// certificate parsers, and hands each call to the function of the same job here: libgit2's calls land there, and
 /// while `git_libgit2_init` runs the arguments are only remembered. `runIfDeferred()`, before the first network
 /// operation, makes the real calls with those arguments, in libgit2's order (libssh2, the entropy pool, the seed),
 /// on the same mbedTLS contexts libgit2 made (the random generator's is initialised and already set as the TLS
 /// configuration's, only not yet seeded). `mbedtls_entropy_free` passes over the pool while it is not set up
 /// (libgit2 frees it only in `git_libgit2_shutdown`, which relctl never calls). At any other time the calls go
-/// straight on to the libraries (`RTLD_NEXT`). A libgit2 without libssh2 or mbedTLS never calls them: nothing
-/// changes.
-enum DeferredNetworkInit {
+/// straight on to the libraries (`RTLD_NEXT`). In a process without the interposers (the test binary,
+/// `relctl-fuzz`), and with a libgit2 without libssh2 or mbedTLS, init makes the real calls itself, nothing is
+/// remembered and `runIfDeferred()` does nothing.
+package enum DeferredNetworkInit {
     struct State {
         var initializing = false
         /// `libssh2_init`'s flags, when init asked for it.
@@ -62,10 +64,11 @@ enum DeferredNetworkInit {
                     initialize(UnsafeMutableRawPointer(bitPattern: entropy))
                 }
                 if let seed = asked.seed, let real = nextSeed() {
-                    seedResult = real(UnsafeMutableRawPointer(bitPattern: seed.context),
-                                      seed.entropy == 0 ? nil : unsafeBitCast(seed.entropy, to: Entropy.self),
-                                      UnsafeMutableRawPointer(bitPattern: seed.entropyContext),
-                                      UnsafePointer(bitPattern: seed.custom), seed.length)
+                    seedResult = real(
+                        UnsafeMutableRawPointer(bitPattern: seed.context),
+                        seed.entropy == 0 ? nil : unsafeBitCast(seed.entropy, to: Entropy.self),
+                        UnsafeMutableRawPointer(bitPattern: seed.entropyContext),
+                        UnsafePointer(bitPattern: seed.custom), seed.length)
                 }
                 state.withLock { state in
                     state.entropyReady = true
@@ -77,25 +80,65 @@ enum DeferredNetworkInit {
             return state.withLock { ($0.sshResult, $0.seedResult) }
         }
         if let ssh, ssh < 0 {
-            throw GitError(kind: .other, code: ssh, operation: "initialize ssh",
-                           message: "unable to initialize libssh2")
+            throw GitError(
+                kind: .other, code: ssh, operation: "initialize ssh",
+                message: "unable to initialize libssh2")
         }
         if let seed, seed != 0 {
-            throw GitError(kind: .other, code: seed, operation: "initialize TLS",
-                           message: "failed to initialize mbedTLS entropy pool")
+            throw GitError(
+                kind: .other, code: seed, operation: "initialize TLS",
+                message: "failed to initialize mbedTLS entropy pool")
         }
     }
 
     /// What `git_libgit2_init` asked for, and whether the real calls were made since.
     static var remembered: State { state.withLock { $0 } }
 
+    /// `libssh2_init` for the executable's interposer: remembered during init, else libssh2's.
+    package static func sshInit(_ flags: Int32) -> Int32 {
+        if remember({ $0.sshFlags = flags }) { return 0 }
+        // -1 (LIBSSH2_ERROR_SOCKET_NONE, any failure) when libssh2 is not loaded: nobody but libgit2 could call this.
+        guard let initialize = nextSSHInit() else { return -1 }
+        return initialize(flags)
+    }
+
+    /// `mbedtls_ctr_drbg_seed` for the executable's interposer: remembered during init, else mbedTLS's.
+    package static func seed(
+        _ context: UnsafeMutableRawPointer?, _ entropy: Entropy?,
+        _ entropyContext: UnsafeMutableRawPointer?, _ custom: UnsafePointer<UInt8>?,
+        _ length: Int
+    ) -> Int32 {
+        let remembered = remember { state in
+            state.seed = (
+                UInt(bitPattern: context), entropy.map { UInt(bitPattern: unsafeBitCast($0, to: Int.self)) } ?? 0,
+                UInt(bitPattern: entropyContext), UInt(bitPattern: custom), length
+            )
+        }
+        if remembered { return 0 }
+        // MBEDTLS_ERR_CTR_DRBG_ENTROPY_SOURCE_FAILED when mbedTLS is not loaded.
+        guard let seed = nextSeed() else { return -0x0034 }
+        return seed(context, entropy, entropyContext, custom, length)
+    }
+
+    /// `mbedtls_entropy_init` for the executable's interposer: remembered during init, else mbedTLS's.
+    package static func entropyInit(_ context: UnsafeMutableRawPointer?) {
+        if remember({ $0.entropy = UInt(bitPattern: context) }) { return }
+        nextEntropy("mbedtls_entropy_init")?(context)
+    }
+
+    /// `mbedtls_entropy_free` for the executable's interposer: nothing to free while the pool's set-up waits.
+    package static func entropyFree(_ context: UnsafeMutableRawPointer?) {
+        if skipsFree(of: context) { return }
+        nextEntropy("mbedtls_entropy_free")?(context)
+    }
+
     /// True when `context` is the entropy pool whose set-up is still deferred: there is nothing to free.
-    fileprivate static func skipsFree(of context: UnsafeMutableRawPointer?) -> Bool {
+    private static func skipsFree(of context: UnsafeMutableRawPointer?) -> Bool {
         state.withLock { $0.entropy != nil && $0.entropy == UInt(bitPattern: context) && !$0.entropyReady }
     }
 
     /// True when the call comes from `git_libgit2_init`: remembered instead of made.
-    fileprivate static func remember(_ update: (inout State) -> Void) -> Bool {
+    private static func remember(_ update: (inout State) -> Void) -> Bool {
         state.withLock { state in
             guard state.initializing else { return false }
             update(&state)
@@ -103,61 +146,28 @@ enum DeferredNetworkInit {
         }
     }
 
-    fileprivate typealias SSHInit = @convention(c) (Int32) -> Int32
-    fileprivate typealias Entropy = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<UInt8>?, Int)
-        -> Int32
-    fileprivate typealias Seed = @convention(c) (UnsafeMutableRawPointer?, Entropy?, UnsafeMutableRawPointer?,
-                                                 UnsafePointer<UInt8>?, Int) -> Int32
+    private typealias SSHInit = @convention(c) (Int32) -> Int32
+    /// mbedTLS's entropy callback, `int (*)(void *, unsigned char *, size_t)`.
+    package typealias Entropy = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<UInt8>?, Int) -> Int32
+    private typealias Seed =
+        @convention(c) (
+            UnsafeMutableRawPointer?, Entropy?, UnsafeMutableRawPointer?,
+            UnsafePointer<UInt8>?, Int
+        ) -> Int32
 
-    // RTLD_NEXT is ((void *) -1) in <dlfcn.h>, a macro Swift does not import.
-    fileprivate static func nextSSHInit() -> SSHInit? {
+    // RTLD_NEXT is ((void *) -1) in <dlfcn.h>, a macro Swift does not import. RelctlGit is linked into the
+    // executable, so the search starts past the executable's own definitions.
+    private static func nextSSHInit() -> SSHInit? {
         dlsym(UnsafeMutableRawPointer(bitPattern: -1), "libssh2_init").map { unsafeBitCast($0, to: SSHInit.self) }
     }
 
-    fileprivate typealias EntropyContextCall = @convention(c) (UnsafeMutableRawPointer?) -> Void
+    private typealias EntropyContextCall = @convention(c) (UnsafeMutableRawPointer?) -> Void
 
-    fileprivate static func nextEntropy(_ name: String) -> EntropyContextCall? {
+    private static func nextEntropy(_ name: String) -> EntropyContextCall? {
         dlsym(UnsafeMutableRawPointer(bitPattern: -1), name).map { unsafeBitCast($0, to: EntropyContextCall.self) }
     }
 
-    fileprivate static func nextSeed() -> Seed? {
+    private static func nextSeed() -> Seed? {
         dlsym(UnsafeMutableRawPointer(bitPattern: -1), "mbedtls_ctr_drbg_seed").map { unsafeBitCast($0, to: Seed.self) }
     }
-}
-
-// `public`, as in DeferredCertificates: only exported symbols reach the dynamic symbol table libgit2 binds to.
-@_cdecl("libssh2_init")
-public func relctlDeferredSSHInit(_ flags: Int32) -> Int32 {
-    if DeferredNetworkInit.remember({ $0.sshFlags = flags }) { return 0 }
-    // -1 (LIBSSH2_ERROR_SOCKET_NONE, any failure) when libssh2 is not loaded: nobody but libgit2 could call this then.
-    guard let initialize = DeferredNetworkInit.nextSSHInit() else { return -1 }
-    return initialize(flags)
-}
-
-@_cdecl("mbedtls_ctr_drbg_seed")
-public func relctlDeferredDRBGSeed(
-    _ context: UnsafeMutableRawPointer?,
-    _ entropy: (@convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<UInt8>?, Int) -> Int32)?,
-    _ entropyContext: UnsafeMutableRawPointer?, _ custom: UnsafePointer<UInt8>?, _ length: Int
-) -> Int32 {
-    let remembered = DeferredNetworkInit.remember { state in
-        state.seed = (UInt(bitPattern: context), entropy.map { UInt(bitPattern: unsafeBitCast($0, to: Int.self)) } ?? 0,
-                      UInt(bitPattern: entropyContext), UInt(bitPattern: custom), length)
-    }
-    if remembered { return 0 }
-    // MBEDTLS_ERR_CTR_DRBG_ENTROPY_SOURCE_FAILED when mbedTLS is not loaded.
-    guard let seed = DeferredNetworkInit.nextSeed() else { return -0x0034 }
-    return seed(context, entropy, entropyContext, custom, length)
-}
-
-@_cdecl("mbedtls_entropy_init")
-public func relctlDeferredEntropyInit(_ context: UnsafeMutableRawPointer?) {
-    if DeferredNetworkInit.remember({ $0.entropy = UInt(bitPattern: context) }) { return }
-    DeferredNetworkInit.nextEntropy("mbedtls_entropy_init")?(context)
-}
-
-@_cdecl("mbedtls_entropy_free")
-public func relctlDeferredEntropyFree(_ context: UnsafeMutableRawPointer?) {
-    if DeferredNetworkInit.skipsFree(of: context) { return }
-    DeferredNetworkInit.nextEntropy("mbedtls_entropy_free")?(context)
 }
