@@ -84,8 +84,7 @@ enum InitCommand {
         let tracked = (try? repository.git.indexedFiles())?.map { (path: $0.path, size: $0.size) }
         let detected = ProjectDetection.run(root: root, tagNames: repository.tagNames)
         if let detected, detected.projects.count > 1 {
-            return try runProjects(detected, arguments, context, repository: repository, configPath: configPath,
-                                   configExists: configExists)
+            return try runProjects(detected, arguments, context, repository: repository, configPath: configPath, configExists: configExists)
         }
         var found = VersionFileDetection.run(root: root, tracked: tracked)
         if let detected, detected.projects.count == 1, detected.workspaceRootIsNoApp,

@@ -44,8 +44,8 @@ enum PublishReleaseCommand {
         let files = try ForgeAssets.files(arguments, tag: tag, currentDirectory: context.currentDirectory)
         let workspace = try Workspace.open(RepositoryLocation(arguments), context, config: .optional)
         let repository = workspace.repository
-        let release = try ForgePublishing.release(of: tag, repository: repository, config: workspace.config, root: workspace.root,
-                                                  tags: workspace.tagListing)
+        let release = try ForgePublishing.release(
+            of: tag, repository: repository, config: workspace.config, root: workspace.root, tags: workspace.tagListing)
         let target: ForgeReleases.Target
         switch ForgeReleases.resolve(config: workspace.config, remoteURL: repository.remoteURL(remote), environment: context.environment) {
         case .off:

@@ -92,8 +92,9 @@ enum ForgePublishing {
     /// The release of a tag made by an earlier run, from what the repository holds: the changelog section at the
     /// tag (else the tag's message), prerelease when the version has one, latest unless a higher stable release
     /// exists among the tags (the run's one listing, `TagListing`: a maintenance release).
-    static func release(of tag: String, repository: Repository, config: Config, root: String,
-                        tags: TagListing) throws -> ForgeReleases.Release {
+    static func release(
+        of tag: String, repository: Repository, config: Config, root: String, tags: TagListing
+    ) throws -> ForgeReleases.Release {
         let config = self.config(of: tag, in: config)
         guard let reference = try repository.tag(named: tag), let commit = try repository.commit(of: reference) else {
             throw Problem("tag \(tag) does not exist here; fetch it (git fetch --tags) or name a release tag (git tag --list)")

@@ -37,9 +37,9 @@ enum ReleaseWorkflow {
         if !request.dryRun {
             _ = try TransactionRecovery.recover(workspace: workspace, output: output)
             if request.push {
-                forgeRetry = ForgePublishing.retryPending(repository: workspace.repository, remote: request.remote,
-                                                                config: workspace.config, root: workspace.root,
-                                                                tags: workspace.tagListing, context: context)
+                forgeRetry = ForgePublishing.retryPending(
+                    repository: workspace.repository, remote: request.remote, config: workspace.config, root: workspace.root,
+                    tags: workspace.tagListing, context: context)
             }
         } else if let interrupted = try InterruptedRelease.find(gitDir: workspace.repository.gitDir), !interrupted.running {
             // What the files hold now is half a release (or a gate decision): a dry run would plan from it. Only a
@@ -221,9 +221,8 @@ enum ReleaseWorkflow {
         if pushed, ForgePublishing.applies(repository: workspace.repository, remote: request.remote, config: workspace.config,
                                            environment: context.environment) {
             do {
-                let release = try ForgePublishing.release(of: tag, repository: workspace.repository, config: workspace.config,
-                                                          root: workspace.root,
-                                                          tags: workspace.tagListing)
+                let release = try ForgePublishing.release(
+                    of: tag, repository: workspace.repository, config: workspace.config, root: workspace.root, tags: workspace.tagListing)
                 report.releaseURL = try ForgePublishing.publish(release, repository: workspace.repository, remote: request.remote,
                                                                 config: workspace.config, context: context)
             } catch let failure as ForgeReleases.Failure {
