@@ -72,7 +72,7 @@ struct ErrorReportTests {
     }
 
     @Test func anInternalErrorSaysItIsABug() {
-        let result = report(InternalError("the release commit was made but not recorded"))
+        let result = report(Problem.internalError("the release commit was made but not recorded"))
         #expect(result.code == 1)
         #expect(result.stderr == "error: internal error: the release commit was made but not recorded (this is a bug in relctl; please report it with the command that was run and this message)\n")
     }
