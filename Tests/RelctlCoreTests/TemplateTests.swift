@@ -115,11 +115,12 @@ struct TemplateErrorTests {
         ("{{a..b}}", 1, 1, "'a..b' is not a name; use letters, digits, '_' and '-', with dots between parts (commit.scope) or '.' for the current item"),
     ])
     func error(template: String, line: Int, column: Int, message: String) {
-        #expect(throws: TemplateError(line: line, column: column, message: message)) { try Template(template) }
+        let location = DiagnosticLocation(path: "notes.mustache", line: line, column: column)
+        #expect(throws: Problem(message, at: location)) { try Template(template, path: "notes.mustache") }
     }
 
-    @Test func renderedWithThePath() {
-        let error = TemplateError(line: 3, column: 5, message: "m")
-        #expect(error.rendered(path: "notes.mustache") == "notes.mustache:3:5: m")
+    @Test func renderedWithThePathLineAndColumn() {
+        let error = #expect(throws: Problem.self) { try Template("a\n  {{/b}}", path: "notes.mustache") }
+        #expect(error?.rendered() == "notes.mustache:2:3: {{/b}} closes no section; remove it, or open the section with {{#b}}")
     }
 }
