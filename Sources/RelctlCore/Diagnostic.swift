@@ -68,6 +68,8 @@ public struct Problem: Diagnostic, Sendable, Hashable {
         /// A forge (GitHub, GitLab) that refused a request or could not be reached: the message is the whole line,
         /// saying what exists already and how to finish.
         case forge
+        /// A major release stopped by `"onMajor": "halt"`: the command ends with its own exit code (3).
+        case haltedForMajor
     }
 
     public var severity: Severity

@@ -60,8 +60,11 @@ struct ErrorReportTests {
         #expect(report(ExitCode.failure) == ("", 1))
         #expect(report(UsageError(message: "--remote goes with --push", usage: "relctl release [--push]"))
             == ("error: --remote goes with --push\nusage: relctl release [--push]\n", 64))
-        #expect(report(MajorReleaseHalted(version: "2.0.0")).code == 3)
-        #expect(report(MajorReleaseHalted(version: "2.0.0")).stderr.hasPrefix("error: halted before major release 2.0.0 (onMajor is \"halt\")"))
+        #expect(report(Problem.majorReleaseHalted(version: "2.0.0")) == ("""
+            error: halted before major release 2.0.0 (onMajor is "halt"): nothing is released; review the breaking changes in \
+            .major-release-pending, then rerun with --confirm-major
+
+            """, 3))
     }
 
     @Test func preflightProblemsAreCounted() {

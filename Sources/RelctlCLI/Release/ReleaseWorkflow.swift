@@ -178,7 +178,7 @@ enum ReleaseWorkflow {
             context.ci?.publish(outputs: report.ciOutputs, output: output)
             context.ci?.publish(summary: report.ciHaltSummary, output: output)
         }
-        throw MajorReleaseHalted(version: plan.version)
+        throw Problem.majorReleaseHalted(version: plan.version)
     }
 
     // MARK: Nothing to release, or a release made locally and not yet pushed
