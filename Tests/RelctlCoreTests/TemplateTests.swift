@@ -101,7 +101,7 @@ struct TemplateSpecTests {
 }
 
 @Suite("Template errors")
-struct TemplateErrorTests {
+struct TemplateProblemTests {
     @Test(arguments: [
         ("a\n  {{#groups}}\nb\n", 2, 3, "section {{#groups}} is never closed; add {{/groups}} where it ends"),
         ("{{#a}}{{#b}}x{{/a}}{{/b}}", 1, 14, "{{/a}} does not close {{#b}} (opened at 1:7); close that one first with {{/b}}"),

@@ -181,7 +181,7 @@ enum ForgeReleases {
         return request
     }
 
-    /// Sends `request`; a forge that cannot be reached is one `Failure` naming its host.
+    /// Sends `request`; a forge that cannot be reached is one `.forge` problem naming its host.
     static func send(_ request: StoreHTTP.Request, _ target: Target, _ environment: [String: String]) throws(Problem) -> StoreHTTP.Response {
         do {
             return try StoreHTTP.send(request, environment: environment)
