@@ -1,12 +1,14 @@
 /// Where a problem is: a file (relative to the repository root, or absolute until the command line shows it)
-/// and, when known, a line.
+/// and, when known, a line (and a column in characters, shown as `path:line:column`).
 public struct DiagnosticLocation: Sendable, Hashable {
     public var path: String
     public var line: Int?
+    public var column: Int?
 
-    public init(path: String, line: Int? = nil) {
+    public init(path: String, line: Int? = nil, column: Int? = nil) {
         self.path = path
         self.line = line
+        self.column = column
     }
 }
 
@@ -44,7 +46,7 @@ extension Diagnostic {
         if let location {
             var path = location.path
             if let root, !root.isEmpty, path.hasPrefix(root + "/") { path = String(path.dropFirst(root.count + 1)) }
-            text = path + (location.line.map { ":\($0)" } ?? "") + ": "
+            text = path + (location.line.map { ":\($0)" } ?? "") + (location.column.map { ":\($0)" } ?? "") + ": "
         }
         text += message
         if let hint { text += " (\(hint))" }
@@ -52,19 +54,39 @@ extension Diagnostic {
     }
 }
 
-/// A problem with no type of its own: a location, a message, a hint and a severity (an error unless said).
-/// Planning returns a list of them, so a preflight reports every problem at once.
+/// A problem with no type of its own: a location, a message, a hint and a severity (an error unless said), and
+/// the kind a caller tests when it must tell one problem from another. Planning returns a list of them, so a
+/// preflight reports every problem at once.
 public struct Problem: Diagnostic, Sendable, Hashable {
+    /// What a caller that handles some problems apart from the rest tests, rather than a type of their own.
+    public enum Kind: Sendable, Hashable {
+        /// Any problem: said as it is.
+        case general
+        /// A push that found the remote branch moved by another release: nothing of this release was published,
+        /// and the caller undoes the local release (or says to pull).
+        case pushLostRace
+        /// A forge (GitHub, GitLab) that refused a request or could not be reached: the message is the whole line,
+        /// saying what exists already and how to finish.
+        case forge
+        /// A major release stopped by `"onMajor": "halt"`: the command ends with its own exit code (3).
+        case haltedForMajor
+    }
+
     public var severity: Severity
     public var location: DiagnosticLocation?
     public var message: String
     public var hint: String?
+    public var kind: Kind
 
-    public init(_ message: String, at location: DiagnosticLocation? = nil, hint: String? = nil, severity: Severity = .error) {
+    public init(
+        _ message: String, at location: DiagnosticLocation? = nil, hint: String? = nil, severity: Severity = .error,
+        kind: Kind = .general
+    ) {
         self.severity = severity
         self.location = location
         self.message = message
         self.hint = hint
+        self.kind = kind
     }
 
     /// `diagnostic` with `clause` added to its message after a semicolon (`; nothing was changed`), its place, hint
@@ -77,16 +99,10 @@ public struct Problem: Diagnostic, Sendable, Hashable {
     public init(_ diagnostic: any Diagnostic) {
         self.init(diagnostic.message, at: diagnostic.location, hint: diagnostic.hint, severity: diagnostic.severity)
     }
-}
 
-/// A state relctl's own logic should never reach (a commit made but not recorded, a value checked a line
-/// before and gone): said to be a bug in relctl, instead of a crash.
-package struct InternalError: Diagnostic, Sendable, Hashable {
-    /// What was found, in relctl's terms.
-    package var what: String
-
-    package init(_ what: String) { self.what = what }
-
-    package var message: String { "internal error: \(what)" }
-    package var hint: String? { "this is a bug in relctl; please report it with the command that was run and this message" }
+    /// A state relctl's own logic should never reach (a commit made but not recorded, a value checked a line before
+    /// and gone): said to be a bug in relctl, instead of a crash. `what`: what was found, in relctl's terms.
+    package static func internalError(_ what: String) -> Problem {
+        Problem("internal error: \(what)", hint: "this is a bug in relctl; please report it with the command that was run and this message")
+    }
 }

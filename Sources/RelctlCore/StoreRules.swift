@@ -11,6 +11,7 @@ public enum StorePlatform: String, Sendable, Hashable, CaseIterable {
 
 /// A broken store rule: what is wrong, which rule, and how to fix it — and, as facts rather than words in the
 /// message, which store's rule it is and the value it refused, so a caller can point at the file line holding it.
+/// A type of its own, not a `Problem`, for those fields: the version-file planner reads `platform` and `value`.
 public struct StoreRuleViolation: Diagnostic, Sendable, Hashable {
     public var message: String
     public var rule: String

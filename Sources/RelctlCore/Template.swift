@@ -28,16 +28,6 @@ public indirect enum TemplateValue: Hashable, Sendable {
     }
 }
 
-/// A template error: where (1-based line and column, in characters) and what, with the fix.
-public struct TemplateError: Error, Hashable, Sendable {
-    public var line: Int
-    public var column: Int
-    public var message: String
-
-    /// `path:line:column: message`.
-    public func rendered(path: String) -> String { "\(path):\(line):\(column): \(message)" }
-}
-
 /// relctl's template language: a subset of Mustache (https://mustache.github.io/mustache.5.html).
 ///
 /// - `{{name}}` writes a value; `{{{name}}}` and `{{& name}}` too. There is no HTML escaping: the output is Markdown
@@ -59,9 +49,10 @@ public struct Template: Hashable, Sendable {
 
     let nodes: [Node]
 
-    /// Parses `source`; a ``TemplateError`` says where it is wrong.
-    public init(_ source: String) throws(TemplateError) {
-        var parser = Parser(source: Array(source.unicodeScalars))
+    /// Parses `source`, read from `path`; a ``Problem`` says where it is wrong (`path:line:column: message`, the line
+    /// and column 1-based, in characters) and what, with the fix.
+    public init(_ source: String, path: String = "template") throws(Problem) {
+        var parser = Parser(source: Array(source.unicodeScalars), path: path)
         nodes = try parser.parse()
     }
 
@@ -132,6 +123,8 @@ public struct Template: Hashable, Sendable {
 
     struct Parser {
         let source: [Unicode.Scalar]
+        /// Where the source was read from, for the location of an error.
+        let path: String
         var index = 0
 
         /// A tag as read: its kind (`#`, `^`, `/`, `!`, `&`, `{`, or nil for a variable), name, and where it sits.
@@ -147,7 +140,7 @@ public struct Template: Hashable, Sendable {
             case tag(Tag)
         }
 
-        mutating func parse() throws(TemplateError) -> [Node] {
+        mutating func parse() throws(Problem) -> [Node] {
             let tokens = try tokenize()
             let trimmed = removeStandaloneLines(tokens)
             var position = 0
@@ -164,9 +157,9 @@ public struct Template: Hashable, Sendable {
             return (line, column)
         }
 
-        func error(_ offset: Int, _ message: String) -> TemplateError {
+        func error(_ offset: Int, _ message: String) -> Problem {
             let (line, column) = location(offset)
-            return TemplateError(line: line, column: column, message: message)
+            return Problem(message, at: DiagnosticLocation(path: path, line: line, column: column))
         }
 
         func starts(_ text: String, at offset: Int) -> Bool {
@@ -175,7 +168,7 @@ public struct Template: Hashable, Sendable {
             return Array(source[offset..<(offset + scalars.count)]) == scalars
         }
 
-        mutating func tokenize() throws(TemplateError) -> [Token] {
+        mutating func tokenize() throws(Problem) -> [Token] {
             var tokens: [Token] = []
             var textStart = 0
             while index < source.count {
@@ -241,7 +234,7 @@ public struct Template: Hashable, Sendable {
             return pieces
         }
 
-        func build(_ pieces: [(start: Int, end: Int, tag: Tag?)], _ position: inout Int, open: Tag?) throws(TemplateError) -> [Node] {
+        func build(_ pieces: [(start: Int, end: Int, tag: Tag?)], _ position: inout Int, open: Tag?) throws(Problem) -> [Node] {
             var nodes: [Node] = []
             while position < pieces.count {
                 let piece = pieces[position]

@@ -35,7 +35,7 @@ struct DiagnosticTests {
     }
 
     @Test func internalErrorsSayTheyAreABug() {
-        let error = InternalError("the release commit was made but not recorded")
+        let error = Problem.internalError("the release commit was made but not recorded")
         #expect(error.rendered() == "internal error: the release commit was made but not recorded (this is a bug in relctl; please report it with the command that was run and this message)")
     }
 }

@@ -101,7 +101,7 @@ struct TemplateSpecTests {
 }
 
 @Suite("Template errors")
-struct TemplateErrorTests {
+struct TemplateProblemTests {
     @Test(arguments: [
         ("a\n  {{#groups}}\nb\n", 2, 3, "section {{#groups}} is never closed; add {{/groups}} where it ends"),
         ("{{#a}}{{#b}}x{{/a}}{{/b}}", 1, 14, "{{/a}} does not close {{#b}} (opened at 1:7); close that one first with {{/b}}"),
@@ -115,11 +115,12 @@ struct TemplateErrorTests {
         ("{{a..b}}", 1, 1, "'a..b' is not a name; use letters, digits, '_' and '-', with dots between parts (commit.scope) or '.' for the current item"),
     ])
     func error(template: String, line: Int, column: Int, message: String) {
-        #expect(throws: TemplateError(line: line, column: column, message: message)) { try Template(template) }
+        let location = DiagnosticLocation(path: "notes.mustache", line: line, column: column)
+        #expect(throws: Problem(message, at: location)) { try Template(template, path: "notes.mustache") }
     }
 
-    @Test func renderedWithThePath() {
-        let error = TemplateError(line: 3, column: 5, message: "m")
-        #expect(error.rendered(path: "notes.mustache") == "notes.mustache:3:5: m")
+    @Test func renderedWithThePathLineAndColumn() {
+        let error = #expect(throws: Problem.self) { try Template("a\n  {{/b}}", path: "notes.mustache") }
+        #expect(error?.rendered() == "notes.mustache:2:3: {{/b}} closes no section; remove it, or open the section with {{#b}}")
     }
 }

@@ -34,12 +34,7 @@ extension Config {
             guard let source = String(validating: Array(data), as: UTF8.self) else {
                 throw Problem("\(configured.path): the template is not valid UTF-8; save it as UTF-8")
             }
-            let template: Template
-            do {
-                template = try Template(source)
-            } catch {
-                throw Problem(error.rendered(path: configured.path))
-            }
+            let template = try Template(source, path: configured.path)
             if key == "changelog.template" {
                 changelogTemplate = ConfiguredTemplate(path: configured.path, template: template)
             } else {

@@ -51,14 +51,14 @@ enum ForgeAssets {
         context: CommandContext
     ) throws -> [Asset] {
         guard !files.isEmpty else { return [] }
-        let assets: [Asset]
+        var assets: [Asset] = []
         do {
-            assets = try attach(files, tag: tag, to: target, environment: context.environment)
+            try attach(files, tag: tag, to: target, environment: context.environment) { assets.append($0) }
         } catch {
-            let names = error.uploaded.map(\.name).joined(separator: ", ")
-            let attached = error.uploaded.isEmpty ? "no asset attached yet" : "attached: \(names)"
+            let names = assets.map(\.name).joined(separator: ", ")
+            let attached = assets.isEmpty ? "no asset attached yet" : "attached: \(names)"
             throw Problem(
-                "the \(target.name) release \(tag) exists (\(release); \(attached)), but an upload failed: \(error.reason); "
+                "the \(target.name) release \(tag) exists (\(release); \(attached)), but an upload failed: \(error.message); "
                     + "fix the cause and rerun \(rerun(arguments, tag: tag))"
             )
         }
@@ -83,12 +83,6 @@ enum ForgeAssets {
     struct Asset {
         let name: String
         let url: String
-    }
-
-    /// An upload that failed: the assets attached before it, and why.
-    struct Failure: Error {
-        let uploaded: [Asset]
-        let reason: String
     }
 
     /// The `--asset` files, checked before anything is sent: each a readable regular file, no two with one base name.
@@ -117,22 +111,17 @@ enum ForgeAssets {
         return files
     }
 
-    /// Attaches `files` to the release of `tag` (already made). Throws what was attached before the failure.
+    /// Attaches `files` to the release of `tag` (already made), telling `done` each asset attached, so a caller
+    /// knows what was attached before a failure.
     static func attach(
         _ files: [File], tag: String, to target: ForgeReleases.Target,
-        environment: [String: String]
-    ) throws(Failure) -> [Asset] {
-        var uploaded: [Asset] = []
-        do {
-            if target.forge == .github {
-                try github(files, tag: tag, target, environment) { uploaded.append($0) }
-            } else {
-                try gitlab(files, tag: tag, target, environment) { uploaded.append($0) }
-            }
-        } catch {
-            throw Failure(uploaded: uploaded, reason: error.message)
+        environment: [String: String], done: (Asset) -> Void
+    ) throws(Problem) {
+        if target.forge == .github {
+            try github(files, tag: tag, target, environment, done: done)
+        } else {
+            try gitlab(files, tag: tag, target, environment, done: done)
         }
-        return uploaded
     }
 
     // MARK: GitHub
@@ -140,20 +129,20 @@ enum ForgeAssets {
     static func github(
         _ files: [File], tag: String, _ target: ForgeReleases.Target, _ environment: [String: String],
         done: (Asset) -> Void
-    ) throws(ForgeReleases.Failure) {
+    ) throws(Problem) {
         let base = "\(target.api)/repos/\(target.project)/releases"
         let found = try send(target, "GET", "\(base)/tags/\(StoreHTTP.escaped(tag))", environment)
         guard found.status == 200, let release = ForgeReleases.object(found) else {
             throw ForgeReleases.refusal(found, target, doing: "looking up the release \(tag) for its assets")
         }
         guard let template = release["upload_url"] as? String, !template.isEmpty else {
-            throw ForgeReleases.Failure(message: "\(target.name) answered the lookup of the release \(tag) without its upload_url")
+            throw Problem("\(target.name) answered the lookup of the release \(tag) without its upload_url", kind: .forge)
         }
         let uploadURL = template.range(of: "{").map { String(template[..<$0.lowerBound]) } ?? template
         guard mayReceiveToken(uploadURL, api: target.api) else {
             let host = StoreHTTP.host(of: uploadURL)
             let why = "an upload_url on another host (\(host)), which the token is never sent to"
-            throw ForgeReleases.Failure(message: "\(target.name) gave the release \(tag) \(why)")
+            throw Problem("\(target.name) gave the release \(tag) \(why)", kind: .forge)
         }
         var existing: [(id: Int, name: String)] = ((release["assets"] as? [[String: Any]]) ?? []).compactMap { asset in
             guard let id = (asset["id"] as? NSNumber)?.intValue, let name = asset["name"] as? String else { return nil }
@@ -185,7 +174,7 @@ enum ForgeAssets {
     static func gitlab(
         _ files: [File], tag: String, _ target: ForgeReleases.Target, _ environment: [String: String],
         done: (Asset) -> Void
-    ) throws(ForgeReleases.Failure) {
+    ) throws(Problem) {
         let project = "\(target.api)/projects/\(StoreHTTP.escaped(target.project))"
         let links = "\(project)/releases/\(StoreHTTP.escaped(tag))/assets/links"
         let listed = try send(target, "GET", links, environment)
@@ -232,14 +221,14 @@ enum ForgeAssets {
     static func send(
         _ target: ForgeReleases.Target, _ method: String, _ url: String,
         _ environment: [String: String]
-    ) throws(ForgeReleases.Failure) -> StoreHTTP.Response {
+    ) throws(Problem) -> StoreHTTP.Response {
         try ForgeReleases.send(target, method, url, body: nil, environment)
     }
 
     static func send(
         _ request: StoreHTTP.Request, _ target: ForgeReleases.Target,
         _ environment: [String: String]
-    ) throws(ForgeReleases.Failure) -> StoreHTTP.Response {
+    ) throws(Problem) -> StoreHTTP.Response {
         try ForgeReleases.send(request, target, environment)
     }
 

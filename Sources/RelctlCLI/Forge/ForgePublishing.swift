@@ -16,7 +16,7 @@ enum ForgePublishing {
     /// play or no token is set (a warning then, naming `release.tag` and `alsoTags` for the advice); throws the one
     /// line saying what exists and how to finish.
     static func publish(_ release: ForgeReleases.Release, repository: Repository, remote: String, config: Config,
-                        context: CommandContext, alsoTags: [String] = []) throws(ForgeReleases.Failure) -> String? {
+                        context: CommandContext, alsoTags: [String] = []) throws(Problem) -> String? {
         let output = context.output
         switch ForgeReleases.resolve(config: config, remoteURL: repository.remoteURL(remote), environment: context.environment) {
         case .off:
@@ -37,7 +37,7 @@ enum ForgePublishing {
                 return outcome.url
             } catch {
                 remember(release.tag, gitDir: repository.gitDir)
-                throw ForgeReleases.Failure(message: "\(release.tag) is released and on '\(remote)' (the commit and the tag), but its \(target.name) release was not made: \(error.message); fix the cause and run 'relctl publish-release \(release.tag)' (the next 'relctl release --push' also retries it)")
+                throw Problem("\(release.tag) is released and on '\(remote)' (the commit and the tag), but its \(target.name) release was not made: \(error.message); fix the cause and run 'relctl publish-release \(release.tag)' (the next 'relctl release --push' also retries it)", kind: .forge)
             }
         }
     }
@@ -254,7 +254,7 @@ enum ForgePublishing {
             do {
                 let release = try release(of: tag, repository: repository, config: config, root: root, tags: listing)
                 retry.urls[tag] = try publish(release, repository: repository, remote: remote, config: self.config(of: tag, in: config), context: context)
-            } catch let failure as ForgeReleases.Failure {
+            } catch let failure as Problem where failure.kind == .forge {
                 context.output.error(failure.message)
                 failed = true
             } catch let failure as Problem {
@@ -279,7 +279,7 @@ enum ForgePublishing {
             do {
                 let release = try release(of: tag, repository: repository, config: config, root: root, tags: listing)
                 _ = try publish(release, repository: repository, remote: remote, config: self.config(of: tag, in: config), context: context)
-            } catch let failure as ForgeReleases.Failure {
+            } catch let failure as Problem where failure.kind == .forge {
                 failures.append(failure.message)
             } catch {
                 remember(tag, gitDir: repository.gitDir)

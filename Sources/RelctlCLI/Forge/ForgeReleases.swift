@@ -40,10 +40,6 @@ enum ForgeReleases {
         case target(Target)
     }
 
-    struct Failure: Error {
-        let message: String
-    }
-
     /// `"created"` or `"updated"`, and the release's web address.
     struct Outcome {
         let action: String
@@ -101,14 +97,14 @@ enum ForgeReleases {
     /// lookup is answered and `forge-release` once the release is created or updated (`FaultInjection`: the crash
     /// tests kill relctl there and prove a rerun updates that release, never makes a second).
     static func publish(_ release: Release, to target: Target, environment: [String: String],
-                        step: (String) -> Void = { _ in }) throws(Failure) -> Outcome {
+                        step: (String) -> Void = { _ in }) throws(Problem) -> Outcome {
         target.forge == .github ? try github(release, target, environment, step) : try gitlab(release, target, environment, step)
     }
 
     // MARK: GitHub (REST v3: /repos/{owner}/{repo}/releases)
 
     static func github(_ release: Release, _ target: Target, _ environment: [String: String],
-                       _ step: (String) -> Void = { _ in }) throws(Failure) -> Outcome {
+                       _ step: (String) -> Void = { _ in }) throws(Problem) -> Outcome {
         let base = "\(target.api)/repos/\(target.project)/releases"
         let found = try send(target, "GET", "\(base)/tags/\(StoreHTTP.escaped(release.tag))", body: nil, environment)
         step("forge-lookup")
@@ -121,7 +117,7 @@ enum ForgeReleases {
         switch found.status {
         case 200:
             guard let id = object(found)?["id"].flatMap({ ($0 as? NSNumber)?.intValue }) else {
-                throw Failure(message: "\(target.name) answered the lookup of the release \(release.tag) without its id")
+                throw Problem("\(target.name) answered the lookup of the release \(release.tag) without its id", kind: .forge)
             }
             answer = try send(target, "PATCH", "\(base)/\(id)", body: fields, environment)
             action = "updated"
@@ -142,7 +138,7 @@ enum ForgeReleases {
     // MARK: GitLab (v4: /projects/{id}/releases)
 
     static func gitlab(_ release: Release, _ target: Target, _ environment: [String: String],
-                       _ step: (String) -> Void = { _ in }) throws(Failure) -> Outcome {
+                       _ step: (String) -> Void = { _ in }) throws(Problem) -> Outcome {
         let base = "\(target.api)/projects/\(StoreHTTP.escaped(target.project))/releases"
         let tagURL = "\(base)/\(StoreHTTP.escaped(release.tag))"
         let found = try send(target, "GET", tagURL, body: nil, environment)
@@ -172,7 +168,7 @@ enum ForgeReleases {
     // MARK: Requests
 
     static func send(_ target: Target, _ method: String, _ url: String, body: [(String, JSONOutput)]?,
-                     _ environment: [String: String]) throws(Failure) -> StoreHTTP.Response {
+                     _ environment: [String: String]) throws(Problem) -> StoreHTTP.Response {
         var request = request(target, method, url)
         request.body = body.map { Data(JSONOutput.object($0).rendered().utf8) }
         return try send(request, target, environment)
@@ -185,12 +181,12 @@ enum ForgeReleases {
         return request
     }
 
-    /// Sends `request`; a forge that cannot be reached is one `Failure` naming its host.
-    static func send(_ request: StoreHTTP.Request, _ target: Target, _ environment: [String: String]) throws(Failure) -> StoreHTTP.Response {
+    /// Sends `request`; a forge that cannot be reached is one `.forge` problem naming its host.
+    static func send(_ request: StoreHTTP.Request, _ target: Target, _ environment: [String: String]) throws(Problem) -> StoreHTTP.Response {
         do {
             return try StoreHTTP.send(request, environment: environment)
         } catch {
-            throw Failure(message: "\(target.name) could not be reached (\(StoreHTTP.host(of: error.url))): \(error.reason)")
+            throw Problem("\(target.name) could not be reached (\(StoreHTTP.host(of: error.url))): \(error.reason)", kind: .forge)
         }
     }
 
@@ -214,7 +210,7 @@ enum ForgeReleases {
 
     /// The forge's refusal in one line: the status, its own message (never the token: it is only in headers sent),
     /// and what to check.
-    static func refusal(_ response: StoreHTTP.Response, _ target: Target, doing: String) -> Failure {
+    static func refusal(_ response: StoreHTTP.Response, _ target: Target, doing: String) -> Problem {
         var said = (object(response)?["message"] as? String) ?? (object(response)?["error"] as? String) ?? ""
         said = String(said.filter { !$0.isNewline && !$0.isASCIIControlCharacter }.prefix(200))
         let what = said.isEmpty ? "HTTP \(response.status)" : "HTTP \(response.status): \(said)"
@@ -225,7 +221,7 @@ enum ForgeReleases {
         case 404: hint = "; check the project \(target.project) and that the token can see it"
         default: hint = ""
         }
-        return Failure(message: "\(target.name) refused \(doing) (\(what))\(hint)")
+        return Problem("\(target.name) refused \(doing) (\(what))\(hint)", kind: .forge)
     }
 }
 

@@ -104,7 +104,7 @@ enum ReleasePullRequest {
         }
         var open: [ReleasePullRequestForge.Request] = []
         if let target {
-            open = try forge { () throws(ForgeReleases.Failure) in
+            open = try forge { () throws(Problem) in
                 try ReleasePullRequestForge.open(from: prBranch, target: target, environment: context.environment)
             }
             for extra in open.dropFirst() {
@@ -171,7 +171,7 @@ enum ReleasePullRequest {
             }
             return
         }
-        guard let identities = plan.identities, let target, let refs else { throw InternalError("preflight passed without an identity, the forge or the remote") }
+        guard let identities = plan.identities, let target, let refs else { throw Problem.internalError("preflight passed without an identity, the forge or the remote") }
 
         // The commit, from objects only; the branch moved only when the release changed (a rerun with nothing new
         // keeps the commit the request already shows).
@@ -192,7 +192,7 @@ enum ReleasePullRequest {
             output.message("pushed \(prBranch) to '\(request.remote)': '\(title)' on \(plan.head.hex.prefix(12)) (\(commit.hex.prefix(12)), \(files.count) file\(files.count == 1 ? "" : "s"): \(files.map(\.path).joined(separator: ", ")))")
         }
 
-        let made = try forge(after: "\(prBranch) is on '\(request.remote)' with '\(title)', but its \(kind)") { () throws(ForgeReleases.Failure) in
+        let made = try forge(after: "\(prBranch) is on '\(request.remote)' with '\(title)', but its \(kind)") { () throws(Problem) in
             if let existing {
                 return try ReleasePullRequestForge.update(existing, title: title, body: body, base: branch, target: target, environment: context.environment)
             }
@@ -223,7 +223,7 @@ enum ReleasePullRequest {
             output.message("dry run: \(reason); would close \(name) and delete \(report.branch) from '\(request.remote)'; nothing was changed")
             return finish(report, request: request, context: context)
         }
-        try forge(after: "nothing is due, but \(name)") { () throws(ForgeReleases.Failure) in
+        try forge(after: "nothing is due, but \(name)") { () throws(Problem) in
             try ReleasePullRequestForge.close(existing, target: target, environment: context.environment)
         }
         var deleted = ""
@@ -313,7 +313,7 @@ enum ReleasePullRequest {
 
     /// Runs a forge call; its failure in one line. `after`: what exists already (the branch pushed), said first.
     @discardableResult
-    static func forge<T>(after: String? = nil, _ body: () throws(ForgeReleases.Failure) -> T) throws -> T {
+    static func forge<T>(after: String? = nil, _ body: () throws(Problem) -> T) throws -> T {
         do {
             return try body()
         } catch {

@@ -31,13 +31,13 @@ enum ReleasePullRequestForge {
     // MARK: Lookup
 
     /// The open requests from `branch` (every page), oldest first.
-    static func open(from branch: String, target: ForgeReleases.Target, environment: [String: String]) throws(ForgeReleases.Failure) -> [Request] {
+    static func open(from branch: String, target: ForgeReleases.Target, environment: [String: String]) throws(Problem) -> [Request] {
         try list(from: branch, state: target.forge == .github ? "open" : "opened", target: target, environment: environment)
     }
 
     /// The merged request from `branch` titled `title` (the newest when there are several).
     static func merged(from branch: String, title: String, target: ForgeReleases.Target,
-                       environment: [String: String]) throws(ForgeReleases.Failure) -> Request? {
+                       environment: [String: String]) throws(Problem) -> Request? {
         let found = try list(from: branch, state: target.forge == .github ? "closed" : "merged", target: target, environment: environment)
         return found.filter { $0.merged && titleNames($0.title, title) }.max { $0.number < $1.number }
     }
@@ -48,7 +48,7 @@ enum ReleasePullRequestForge {
     }
 
     static func list(from branch: String, state: String, target: ForgeReleases.Target,
-                     environment: [String: String]) throws(ForgeReleases.Failure) -> [Request] {
+                     environment: [String: String]) throws(Problem) -> [Request] {
         var found: [Request] = []
         var url: String
         if target.forge == .github {
@@ -63,7 +63,7 @@ enum ReleasePullRequestForge {
                 throw refusal(response, target, doing: "looking up the \(kind(target))s from \(branch)")
             }
             guard let items = (try? JSONSerialization.jsonObject(with: response.body)) as? [[String: Any]] else {
-                throw ForgeReleases.Failure(message: "\(target.name) answered the lookup of the \(kind(target))s from \(branch) with something that is not a list")
+                throw Problem("\(target.name) answered the lookup of the \(kind(target))s from \(branch) with something that is not a list", kind: .forge)
             }
             found += items.compactMap { request(from: $0, target) }
             guard let next = nextPage(response, current: url, target: target) else { break }
@@ -101,11 +101,11 @@ enum ReleasePullRequestForge {
     }
 
     /// The forge's refusal, its hint naming what a pull request needs (not what a release needs).
-    static func refusal(_ response: StoreHTTP.Response, _ target: ForgeReleases.Target, doing: String) -> ForgeReleases.Failure {
+    static func refusal(_ response: StoreHTTP.Response, _ target: ForgeReleases.Target, doing: String) -> Problem {
         let message = ForgeReleases.refusal(response, target, doing: doing).message
             .replacingOccurrences(of: "may not write releases of", with: "may not write \(kind(target))s of")
             .replacingOccurrences(of: "the contents: write permission", with: "the contents: write and pull-requests: write permissions")
-        return ForgeReleases.Failure(message: message)
+        return Problem(message, kind: .forge)
     }
 
     static func projectURL(_ target: ForgeReleases.Target) -> String {
@@ -116,7 +116,7 @@ enum ReleasePullRequestForge {
 
     /// Creates the request from `branch` into `base`, labelled pending.
     static func create(from branch: String, into base: String, title: String, body: String, target: ForgeReleases.Target,
-                       environment: [String: String]) throws(ForgeReleases.Failure) -> Request {
+                       environment: [String: String]) throws(Problem) -> Request {
         let response: StoreHTTP.Response
         if target.forge == .github {
             response = try ForgeReleases.send(target, "POST", "\(target.api)/repos/\(target.project)/pulls",
@@ -138,7 +138,7 @@ enum ReleasePullRequestForge {
 
     /// Sets the title and body of an open request (and its pending label).
     static func update(_ existing: Request, title: String, body: String, base: String, target: ForgeReleases.Target,
-                       environment: [String: String]) throws(ForgeReleases.Failure) -> Request {
+                       environment: [String: String]) throws(Problem) -> Request {
         let response: StoreHTTP.Response
         if target.forge == .github {
             response = try ForgeReleases.send(target, "PATCH", "\(target.api)/repos/\(target.project)/pulls/\(existing.number)",
@@ -158,7 +158,7 @@ enum ReleasePullRequestForge {
     }
 
     /// Closes an open request (nothing is due any more).
-    static func close(_ existing: Request, target: ForgeReleases.Target, environment: [String: String]) throws(ForgeReleases.Failure) {
+    static func close(_ existing: Request, target: ForgeReleases.Target, environment: [String: String]) throws(Problem) {
         let response: StoreHTTP.Response
         if target.forge == .github {
             response = try ForgeReleases.send(target, "PATCH", "\(target.api)/repos/\(target.project)/pulls/\(existing.number)",
@@ -172,7 +172,7 @@ enum ReleasePullRequestForge {
 
     /// Adds `adding` (made first on GitHub when the repository has no such label) and takes `removing` off.
     static func label(_ request: Request, adding: String, removing: String?, target: ForgeReleases.Target,
-                      environment: [String: String]) throws(ForgeReleases.Failure) {
+                      environment: [String: String]) throws(Problem) {
         if target.forge == .gitlab {
             var fields: [(String, JSONOutput)] = [("add_labels", .string(adding))]
             if let removing { fields.append(("remove_labels", .string(removing))) }

@@ -188,7 +188,7 @@ enum MergedReleasePullRequest {
                                     branchAlreadyThere: branchThere, faults: FaultInjection(context.environment))
                 report.pushed = true
                 output.message("pushed \(branchThere ? "" : "\(short) and ")\(found.tag) to '\(request.remote)'")
-            } catch let lost as PushLostRace {
+            } catch let lost as Problem where lost.kind == .pushLostRace {
                 failure = "\(lost.message); the tag \(found.tag) is made here only: pull and rerun 'relctl release --push'"
             } catch let problem as Problem {
                 failure = problem.message

@@ -34,30 +34,25 @@ enum AppStoreClient {
         var unreadableVersion: String?
     }
 
-    struct LookupFailure: Error {
-        let url: String
-        let reason: String
-    }
-
     /// The base URL for the lookup: the environment's override when set and allowed.
-    static func baseURL(_ environment: [String: String]) throws(LookupFailure) -> String {
+    static func baseURL(_ environment: [String: String]) throws(HTTPFailure) -> String {
         guard let override = environment[baseURLVariable], !override.isEmpty else { return AppStoreLookup.defaultBaseURL }
         guard let url = URL(string: override), let scheme = url.scheme?.lowercased(), let host = url.host else {
-            throw LookupFailure(url: override, reason: "\(baseURLVariable) is not a URL")
+            throw HTTPFailure(url: override, reason: "\(baseURLVariable) is not a URL")
         }
         let loopback = host == "127.0.0.1" || host == "localhost" || host == "::1" || host == "[::1]"
         guard scheme == "https" || (scheme == "http" && loopback) else {
-            throw LookupFailure(url: override, reason: "\(baseURLVariable) must be an https URL (plain http only to a loopback address, for tests)")
+            throw HTTPFailure(url: override, reason: "\(baseURLVariable) must be an https URL (plain http only to a loopback address, for tests)")
         }
         return override
     }
 
     /// Asks the lookup for `bundleID` in `country`. A network failure, a timeout or a status other than 200 is
-    /// a `LookupFailure`; an answer listing nothing is `.unavailable`.
-    static func lookup(bundleID: String, country: String?, environment: [String: String]) throws(LookupFailure) -> Answer {
+    /// a `HTTPFailure`; an answer listing nothing is `.unavailable`.
+    static func lookup(bundleID: String, country: String?, environment: [String: String]) throws(HTTPFailure) -> Answer {
         let address = AppStoreLookup.requestURL(bundleID: bundleID, country: country, baseURL: try baseURL(environment))
         guard let curl = curlPath(environment) else {
-            throw LookupFailure(url: address, reason: "curl is not installed, and relctl asks the lookup through it: install curl (apt-get install curl)")
+            throw HTTPFailure(url: address, reason: "curl is not installed, and relctl asks the lookup through it: install curl (apt-get install curl)")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: curl)
@@ -73,7 +68,7 @@ enum AppStoreClient {
         do {
             try process.run()
         } catch {
-            throw LookupFailure(url: address, reason: "cannot run \(curl): \(error.localizedDescription)")
+            throw HTTPFailure(url: address, reason: "cannot run \(curl): \(error.localizedDescription)")
         }
         // Read in bounded pieces: an answer larger than any lookup answer stops curl and is refused.
         var body = Data()
@@ -92,16 +87,16 @@ enum AppStoreClient {
         process.waitUntilExit()
         let megabytes = maximumAnswerBytes >> 20
         if tooLarge || process.terminationStatus == 63 {
-            throw LookupFailure(url: address, reason: "the answer is larger than \(megabytes) MB, and a lookup answer is a few kilobytes; relctl reads no more of it")
+            throw HTTPFailure(url: address, reason: "the answer is larger than \(megabytes) MB, and a lookup answer is a few kilobytes; relctl reads no more of it")
         }
         guard process.terminationStatus == 0 else {
             let said = String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            throw LookupFailure(url: address, reason: said.isEmpty ? "curl exited with \(process.terminationStatus)" : said)
+            throw HTTPFailure(url: address, reason: said.isEmpty ? "curl exited with \(process.terminationStatus)" : said)
         }
         var text = String(decoding: body, as: UTF8.self)
         let status = text.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init) ?? ""
         text = String(text.dropLast(status.count))
-        guard status == "200" else { throw LookupFailure(url: address, reason: "HTTP status \(status)") }
+        guard status == "200" else { throw HTTPFailure(url: address, reason: "HTTP status \(status)") }
         var answer = Answer(listing: AppStoreLookup.listing(fromResponse: text, bundleID: bundleID), url: address)
         if case .unavailable = answer.listing {
             answer.unreadableVersion = AppStoreLookup.unreadableVersion(inResponse: text, bundleID: bundleID)

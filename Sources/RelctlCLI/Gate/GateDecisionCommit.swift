@@ -169,7 +169,7 @@ struct GateDecisionCommit {
         transaction.commitMessage = message
         let applied = try transaction.apply(repository: repository, faults: faults)
         guard let commit = applied.commit else {
-            throw InternalError("a gate decision made no commit")
+            throw Problem.internalError("a gate decision made no commit")
         }
         if let afterCommit {
             do {

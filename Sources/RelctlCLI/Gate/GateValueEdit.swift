@@ -53,7 +53,7 @@ struct GateValueEdit {
     static func make(_ loaded: LoadedGateDocument, field: GateField, platform: GatePlatform?, site: GateDocumentLayout.Site,
                      to version: GateVersion) throws -> GateValueEdit {
         guard let edit = GateDocumentEditor.replace(site, with: version.text), let old = site.node?.scalarText else {
-            throw InternalError("the gate value \(site.label) was checked editable and is not")
+            throw Problem.internalError("the gate value \(site.label) was checked editable and is not")
         }
         let bump = GateDocumentEditor.bumpVersions(loaded.layout.sites(of: loaded.key(.configVersion)))
         let newText = applying([edit] + bump.edits, to: loaded.text)
@@ -63,7 +63,7 @@ struct GateValueEdit {
         let reads = try edited.config(for: platform)
         let now = field == .minimumSupportedVersion ? reads?.minimumSupportedVersion : reads?.latestVersion
         guard now == version else {
-            throw InternalError("after editing \(site.label) to \(version) the document reads \(now?.description ?? "nothing") there")
+            throw Problem.internalError("after editing \(site.label) to \(version) the document reads \(now?.description ?? "nothing") there")
         }
         return GateValueEdit(field: field, platform: platform, change: .init(site: site, old: old, new: version.text),
                              versionChanges: bump.changes, skippedVersions: bump.skipped, edited: edited,

@@ -152,7 +152,7 @@ enum StoreLiveCheck {
         let track: GooglePlayAPI.Track
         do {
             let api = try GooglePlayAPI(credentials: credentials, packageName: packageName, environment: environment)
-            track = try api.withEdit { edit throws(StoreHTTP.Failure) in try api.track("production", edit: edit) }
+            track = try api.withEdit { edit throws(HTTPFailure) in try api.track("production", edit: edit) }
         } catch {
             throw cannotCheck(.googlePlay, minimum, "Google Play (\(error.url)): \(error.reason)")
         }

@@ -2,7 +2,8 @@ import RelctlCore
 import RelctlGit
 
 /// An error that ends a command with a code of its own and says itself what to print: a usage mistake (64, with
-/// its usage line), the preflight problems of a release (1, with their count), a halt before a major release (3).
+/// its usage line), the preflight problems of a release (1, with their count), a problem (1, or 3 for a halt before
+/// a major release: its kind).
 /// `ErrorReport` asks the property; it never needs to know the type.
 protocol Refusal: Error {
     var exitCode: ExitCode { get }
@@ -68,11 +69,12 @@ extension PreflightFailure: Refusal {
     }
 }
 
-extension MajorReleaseHalted: Refusal {
-    var exitCode: ExitCode { .haltedForMajor }
+extension Problem: Refusal {
+    /// 3 for a major release halted (`.haltedForMajor`), else 1.
+    var exitCode: ExitCode { kind == .haltedForMajor ? .haltedForMajor : .failure }
 
     func report(to output: Output, root: String?) {
-        output.error(rendered())
+        output.emit(self, root: root)
     }
 }
 

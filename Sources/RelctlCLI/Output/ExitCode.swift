@@ -1,6 +1,7 @@
 /// How a run of relctl ends, as `relctl --help` documents it. A command that has said what it has to say and must
 /// end with another code than 0 throws one (`throw ExitCode.drift`), as swift-argument-parser's `ExitCode` is
 /// thrown; `ErrorReport` is the one place that turns what a command threw into the code the process exits with.
+/// Thrown, it says nothing more (the command has said it): not a diagnostic, only the code.
 struct ExitCode: Error, Hashable, Sendable {
     let rawValue: Int32
 

@@ -114,7 +114,8 @@ extension Preflight {
 }
 
 /// A release refused by its preflight (or by the never-backwards rule before it): every problem on stderr, then
-/// how many there were and that nothing was changed. A dry run fails exactly as the real run would.
+/// how many there were and that nothing was changed. A dry run fails exactly as the real run would. A type of its
+/// own, not a `Problem`, because it carries the list of problems, each printed with its own location and severity.
 struct PreflightFailure: Error {
     let problems: [Problem]
 

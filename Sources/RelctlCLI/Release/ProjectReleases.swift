@@ -160,11 +160,11 @@ enum ProjectReleases {
                 try faults.check("before-push")
                 // Bases released locally but never pushed go first, then this release's tags.
                 let bases = planned.compactMap(\.unpublishedBase)
-                guard let branch = applied.branch else { throw InternalError("a release made no commit") }
+                guard let branch = applied.branch else { throw Problem.internalError("a release made no commit") }
                 try Publishing.push(opened.repository, branch: branch, tags: bases + tags,
                                     remote: request.remote, environment: context.environment, faults: faults)
                 pushed = true
-            } catch let lost as PushLostRace {
+            } catch let lost as Problem where lost.kind == .pushLostRace {
                 let undone = transaction.undo(applied, repository: opened.repository)
                 throw Problem("\(lost.message); nothing was pushed and the local release of \(tags.joined(separator: ", ")) was undone (\(undone)): pull it with its tags and rerun (git pull --rebase --tags \(request.remote) \(Publishing.shortBranch(applied.branch ?? "")), then relctl release --push)")
             } catch let failure as Problem {
@@ -289,7 +289,7 @@ enum ProjectReleases {
         let output = context.output
         var writes: [FileWrite] = []
         for item in plans {
-            guard let write = item.plan.markerWrite else { throw InternalError("a major release was planned without its marker") }
+            guard let write = item.plan.markerWrite else { throw Problem.internalError("a major release was planned without its marker") }
             if write.oldBytes != write.newBytes { writes.append(write) }
         }
         let names = plans.map { "\($0.name) \($0.plan.version) (\($0.plan.markerRelativePath))" }.joined(separator: ", ")

@@ -104,7 +104,7 @@ enum Publishing {
     /// not on its branch (a tag-triggered store build would ship it). The branch is a fast-forward the remote checks
     /// (compare-and-swap against the remote branch this run read, never forced: `updateRemoteReference`), confirmed
     /// by reading the remote again; only then are the tags created there (never moved). Another release reaching
-    /// the remote first throws `PushLostRace` and nothing is pushed. Any other failure leaves the release made
+    /// the remote first throws a `.pushLostRace` problem and nothing is pushed. Any other failure leaves the release made
     /// locally; rerunning `relctl release --push` finds it and pushes what is missing.
     static func push(_ repository: Repository, branch: String, tags: [String], remote: String, environment: [String: String],
                      branchAlreadyThere: Bool = false, faults: FaultInjection? = nil) throws {
@@ -128,7 +128,7 @@ enum Publishing {
             if let remoteHead, remoteHead != commit {
                 // Only a fast-forward: what the remote holds must be in this release's history.
                 guard try repository.contains(remoteHead), try repository.isAncestor(remoteHead, of: commit) else {
-                    throw PushLostRace(message: lost)
+                    throw Problem(lost, kind: .pushLostRace)
                 }
             }
             if remoteHead != commit {
@@ -142,7 +142,7 @@ enum Publishing {
                 }
                 switch update {
                 case .updated, .alreadyThere: break
-                case .lost(let why): throw PushLostRace(message: "\(lost): \(why)")
+                case .lost(let why): throw Problem("\(lost): \(why)", kind: .pushLostRace)
                 case .refused(let why): throw branchFailed(why)
                 case .lockFile(let path): throw Problem(remoteLockProblem(path, remote: remote, what: short, tag: tag))
                 }
@@ -157,7 +157,7 @@ enum Publishing {
             }
             if now != commit {
                 let ahead = try now.map { try repository.contains($0) && repository.isAncestor(commit, of: $0) } ?? false
-                if !ahead { throw PushLostRace(message: lost) }
+                if !ahead { throw Problem(lost, kind: .pushLostRace) }
             }
         }
         for (index, name) in tags.enumerated() {
@@ -213,7 +213,7 @@ extension Publishing {
             do {
                 try push(repository, branch: branch, tags: [tag], remote: remote, environment: context.environment,
                          branchAlreadyThere: branchOnRemote, faults: FaultInjection(context.environment))
-            } catch let lost as PushLostRace {
+            } catch let lost as Problem where lost.kind == .pushLostRace {
                 throw Problem("\(lost.message); nothing was pushed: pull and rerun (git pull --rebase --tags \(remote) \(short); if \(tag) then stands on a commit '\(remote)' does not have, delete it with git tag -d \(tag) and release again)")
             }
             output.message("pushed \(branchOnRemote ? "" : "\(short) and ")\(tag) to '\(remote)'")
@@ -229,9 +229,4 @@ extension Publishing {
         let local = tag.map { "; nothing was published, and the release \($0) is committed and tagged locally" } ?? ""
         return "the push of \(what) to '\(remote)' is blocked by git's lock file \(path) in the remote, left by a push that was stopped\(local): if no push to '\(remote)' is running, remove it (rm '\(path)') and \(rerun)"
     }
-}
-
-/// A push that found the remote branch moved by another release: nothing of this release was published.
-struct PushLostRace: Error {
-    let message: String
 }

@@ -17,7 +17,7 @@ enum ReleasePlanner {
         let format = try TagFormat(config.tagFormat)
         var tag = format.tagName(for: version)
         guard let head = ObjectID(hex: analysis.headCommit) else {
-            throw InternalError("the analysed HEAD \"\(analysis.headCommit)\" is not an object id")
+            throw Problem.internalError("the analysed HEAD \"\(analysis.headCommit)\" is not an object id")
         }
         let date = ReleaseClock.releaseDate(environment)
         // The changelog, read once (one UTF-8 policy, `TextFile.utf8Text`): its new section is planned over it.

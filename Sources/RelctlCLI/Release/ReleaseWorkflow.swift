@@ -104,12 +104,12 @@ enum ReleaseWorkflow {
                                                config: workspace.config, environment: context.environment)
             do {
                 try faults.check("before-push")
-                guard let branch = applied.branch else { throw InternalError("a release made no commit") }
+                guard let branch = applied.branch else { throw Problem.internalError("a release made no commit") }
                 try Publishing.push(workspace.repository, branch: branch,
                                     tags: [preflight.unpublishedBase, plan.tag].compactMap { $0 },
                                     remote: request.remote, environment: context.environment, faults: faults)
                 pushed = true
-            } catch let lost as PushLostRace {
+            } catch let lost as Problem where lost.kind == .pushLostRace {
                 // Another release reached the remote first: this one must never be published. Undone here, so
                 // pulling and rerunning makes the next release from the remote's history.
                 let undone = transaction.undo(applied, repository: workspace.repository)
@@ -155,7 +155,7 @@ enum ReleaseWorkflow {
     static func halted(_ plan: ReleasePlan, analysis: ReleaseAnalysis, request: ReleaseRequest, repository: Repository,
                        context: CommandContext) throws -> Never {
         let output = context.output
-        guard let write = plan.markerWrite else { throw InternalError("a major release was planned without its marker") }
+        guard let write = plan.markerWrite else { throw Problem.internalError("a major release was planned without its marker") }
         let report = ReleaseReport(halted: plan, dryRun: request.dryRun)
         let name = plan.relativePath(write)
         if request.dryRun {
@@ -180,7 +180,7 @@ enum ReleaseWorkflow {
             context.ci?.publish(outputs: report.ciOutputs, output: output)
             context.ci?.publish(summary: report.ciHaltSummary, output: output)
         }
-        throw MajorReleaseHalted(version: plan.version)
+        throw Problem.majorReleaseHalted(version: plan.version)
     }
 
     // MARK: Nothing to release, or a release made locally and not yet pushed
@@ -225,7 +225,7 @@ enum ReleaseWorkflow {
                     of: tag, repository: workspace.repository, config: workspace.config, root: workspace.root, tags: workspace.tagListing)
                 report.releaseURL = try ForgePublishing.publish(release, repository: workspace.repository, remote: request.remote,
                                                                 config: workspace.config, context: context)
-            } catch let failure as ForgeReleases.Failure {
+            } catch let failure as Problem where failure.kind == .forge {
                 forgeFailure = failure.message
             } catch let failure as Problem {
                 ForgePublishing.remember(tag, gitDir: workspace.repository.gitDir)

@@ -14,7 +14,7 @@ struct AppStoreConnectAPI {
     let client: AuthorizedClient
     let baseURL: String
 
-    init(credentials: AppStoreConnectCredentials, environment: [String: String]) throws(StoreHTTP.Failure) {
+    init(credentials: AppStoreConnectCredentials, environment: [String: String]) throws(HTTPFailure) {
         baseURL = try StoreHTTP.baseURL(Self.baseURLVariable, standard: Self.standardBaseURL, environment: environment)
         client = AuthorizedClient(credentials: credentials, environment: environment, service: "App Store Connect", role: Self.role)
     }
@@ -30,19 +30,19 @@ struct AppStoreConnectAPI {
     }
 
     /// The app's id for `bundleID`; a failure naming the bundle ID when App Store Connect has no such app.
-    func appID(bundleID: String) throws(StoreHTTP.Failure) -> String {
+    func appID(bundleID: String) throws(HTTPFailure) -> String {
         let url = "\(baseURL)/v1/apps?filter%5BbundleId%5D=\(StoreHTTP.escaped(bundleID))&fields%5Bapps%5D=bundleId&limit=200"
         let items = try list(url, doing: "looking up the app \(bundleID)")
         // The filter matches exactly; an answer holding another app is not taken for this one.
         guard let app = items.data.first(where: { ($0["attributes"] as? [String: Any])?["bundleId"] as? String == bundleID }),
               let id = app["id"] as? String else {
-            throw StoreHTTP.Failure(url: url, reason: "App Store Connect has no app with the bundle ID \(bundleID) for this API key's team; check 'stores.appStoreConnect.bundleId' in .relctl.json")
+            throw HTTPFailure(url: url, reason: "App Store Connect has no app with the bundle ID \(bundleID) for this API key's team; check 'stores.appStoreConnect.bundleId' in .relctl.json")
         }
         return id
     }
 
     /// Every App Store version of the app (iOS), newest first as the API lists them, with its phased release.
-    func versions(appID: String) throws(StoreHTTP.Failure) -> [AppStoreVersion] {
+    func versions(appID: String) throws(HTTPFailure) -> [AppStoreVersion] {
         let url = "\(baseURL)/v1/apps/\(StoreHTTP.escaped(appID))/appStoreVersions?filter%5Bplatform%5D=IOS&include=appStoreVersionPhasedRelease&limit=200"
         let items = try list(url, doing: "reading the app's App Store versions")
         var phased: [String: String] = [:]
@@ -62,7 +62,7 @@ struct AppStoreConnectAPI {
 
     /// The build numbers (CFBundleVersion, `attributes.version`) of every build of the app App Store Connect holds,
     /// those of one marketing version only when `version` is given (`filter[preReleaseVersion.version]`).
-    func buildNumbers(appID: String, version: String?) throws(StoreHTTP.Failure) -> [String] {
+    func buildNumbers(appID: String, version: String?) throws(HTTPFailure) -> [String] {
         var url = "\(baseURL)/v1/builds?filter%5Bapp%5D=\(StoreHTTP.escaped(appID))"
         if let version { url += "&filter%5BpreReleaseVersion.version%5D=\(StoreHTTP.escaped(version))" }
         url += "&fields%5Bbuilds%5D=version&limit=200"
@@ -71,7 +71,7 @@ struct AppStoreConnectAPI {
     }
 
     /// Every page of a JSON:API list: `data` and `included` of each, following `links.next` to the end.
-    func list(_ first: String, doing: String) throws(StoreHTTP.Failure) -> (data: [[String: Any]], included: [[String: Any]]) {
+    func list(_ first: String, doing: String) throws(HTTPFailure) -> (data: [[String: Any]], included: [[String: Any]]) {
         var data: [[String: Any]] = [], included: [[String: Any]] = []
         var next: String? = first
         var pages = 0
@@ -79,18 +79,18 @@ struct AppStoreConnectAPI {
         while let url = next {
             pages += 1
             guard pages <= Self.maximumPages else {
-                throw StoreHTTP.Failure(url: first, reason: "the list goes on past \(Self.maximumPages) pages while \(doing); relctl stops there")
+                throw HTTPFailure(url: first, reason: "the list goes on past \(Self.maximumPages) pages while \(doing); relctl stops there")
             }
             guard StoreHTTP.host(of: url) == host, url.hasPrefix(baseURL) else {
-                throw StoreHTTP.Failure(url: first, reason: "the list's next page (links.next) is on \(StoreHTTP.host(of: url)), not \(host), and relctl sends the token to no other host")
+                throw HTTPFailure(url: first, reason: "the list's next page (links.next) is on \(StoreHTTP.host(of: url)), not \(host), and relctl sends the token to no other host")
             }
             let response = try client.send(StoreHTTP.Request(url: url))
             if response.status == 404 {
-                throw StoreHTTP.Failure(url: url, reason: "HTTP 404 while \(doing)\(client.said(response)); check 'stores.appStoreConnect.bundleId' in .relctl.json")
+                throw HTTPFailure(url: url, reason: "HTTP 404 while \(doing)\(client.said(response)); check 'stores.appStoreConnect.bundleId' in .relctl.json")
             }
             guard response.status == 200, let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any],
                   let items = object["data"] as? [[String: Any]] else {
-                if response.status == 200 { throw StoreHTTP.Failure(url: url, reason: "the answer is not a JSON:API list while \(doing)") }
+                if response.status == 200 { throw HTTPFailure(url: url, reason: "the answer is not a JSON:API list while \(doing)") }
                 throw client.unexpected(response, url: url, doing: doing)
             }
             data += items

@@ -11,7 +11,7 @@ struct GooglePlayAPI {
     let baseURL: String
     let packageName: String
 
-    init(credentials: GoogleCredentials, packageName: String, environment: [String: String]) throws(StoreHTTP.Failure) {
+    init(credentials: GoogleCredentials, packageName: String, environment: [String: String]) throws(HTTPFailure) {
         baseURL = try StoreHTTP.baseURL(Self.baseURLVariable, standard: Self.standardBaseURL, environment: environment)
         client = AuthorizedClient(credentials: credentials, environment: environment, service: "Google Play", role: Self.role)
         self.packageName = packageName
@@ -34,17 +34,17 @@ struct GooglePlayAPI {
     }
 
     /// Opens an edit, runs `body` with its id, and deletes the edit whatever `body` did.
-    func withEdit<T>(_ body: (String) throws(StoreHTTP.Failure) -> T) throws(StoreHTTP.Failure) -> T {
+    func withEdit<T>(_ body: (String) throws(HTTPFailure) -> T) throws(HTTPFailure) -> T {
         let response = try client.send(StoreHTTP.Request(method: "POST", url: editsURL, body: Data("{}".utf8)))
         if response.status == 404 {
-            throw StoreHTTP.Failure(url: editsURL, reason: "HTTP 404: Google Play has no app \(packageName)\(client.said(response)); check 'stores.googlePlay.packageName' in .relctl.json")
+            throw HTTPFailure(url: editsURL, reason: "HTTP 404: Google Play has no app \(packageName)\(client.said(response)); check 'stores.googlePlay.packageName' in .relctl.json")
         }
         guard response.status == 200, let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any],
               let id = object["id"] as? String, !id.isEmpty else {
             throw client.unexpected(response, url: editsURL, doing: "opening an edit of \(packageName)")
         }
-        let result: Result<T, StoreHTTP.Failure>
-        do throws(StoreHTTP.Failure) {
+        let result: Result<T, HTTPFailure>
+        do throws(HTTPFailure) {
             result = .success(try body(id))
         } catch {
             result = .failure(error)
@@ -55,7 +55,7 @@ struct GooglePlayAPI {
     }
 
     /// One track of the edit (`production`, `beta`, …).
-    func track(_ name: String, edit: String) throws(StoreHTTP.Failure) -> Track {
+    func track(_ name: String, edit: String) throws(HTTPFailure) -> Track {
         let url = "\(editsURL)/\(StoreHTTP.escaped(edit))/tracks/\(StoreHTTP.escaped(name))"
         let response = try client.send(StoreHTTP.Request(url: url))
         if response.status == 404 {
@@ -68,7 +68,7 @@ struct GooglePlayAPI {
     }
 
     /// Every track of the edit with its releases (`edits.tracks.list`).
-    func tracks(edit: String) throws(StoreHTTP.Failure) -> [Track] {
+    func tracks(edit: String) throws(HTTPFailure) -> [Track] {
         let url = "\(editsURL)/\(StoreHTTP.escaped(edit))/tracks"
         let response = try client.send(StoreHTTP.Request(url: url))
         guard response.status == 200, let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] else {
@@ -78,7 +78,7 @@ struct GooglePlayAPI {
     }
 
     /// The versionCode of every bundle uploaded to the app (`edits.bundles.list`), on a track or not.
-    func bundleVersionCodes(edit: String) throws(StoreHTTP.Failure) -> [String] {
+    func bundleVersionCodes(edit: String) throws(HTTPFailure) -> [String] {
         let url = "\(editsURL)/\(StoreHTTP.escaped(edit))/bundles"
         let response = try client.send(StoreHTTP.Request(url: url))
         guard response.status == 200, let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] else {

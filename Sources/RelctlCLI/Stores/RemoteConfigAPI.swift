@@ -11,7 +11,7 @@ struct RemoteConfigAPI {
     let url: String
     let projectID: String
 
-    init(credentials: GoogleCredentials, projectID: String, environment: [String: String]) throws(StoreHTTP.Failure) {
+    init(credentials: GoogleCredentials, projectID: String, environment: [String: String]) throws(HTTPFailure) {
         let base = try StoreHTTP.baseURL(Self.baseURLVariable, standard: Self.standardBaseURL, environment: environment)
         url = "\(base)/v1/projects/\(StoreHTTP.escaped(projectID))/remoteConfig"
         client = AuthorizedClient(credentials: credentials, environment: environment, service: "Firebase Remote Config", role: Self.role)
@@ -24,16 +24,16 @@ struct RemoteConfigAPI {
         var versionNumber: Int? { RemoteConfigTemplate.versionNumber(template) }
     }
 
-    func get() throws(StoreHTTP.Failure) -> Live {
+    func get() throws(HTTPFailure) -> Live {
         let response = try client.send(StoreHTTP.Request(url: url, headers: [("Accept-Encoding", "gzip")]))
         if response.status == 404 {
-            throw StoreHTTP.Failure(url: url, reason: "HTTP 404: no Firebase project \(projectID)\(client.said(response)); check 'gate.firebase.projectId' in .relctl.json")
+            throw HTTPFailure(url: url, reason: "HTTP 404: no Firebase project \(projectID)\(client.said(response)); check 'gate.firebase.projectId' in .relctl.json")
         }
         guard response.status == 200, let template = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] else {
             throw client.unexpected(response, url: url, doing: "reading the Remote Config template of \(projectID)")
         }
         guard let etag = response.headers["etag"], !etag.isEmpty else {
-            throw StoreHTTP.Failure(url: url, reason: "the answer carries no ETag header, and relctl publishes only against the template it read")
+            throw HTTPFailure(url: url, reason: "the answer carries no ETag header, and relctl publishes only against the template it read")
         }
         return Live(template: template, etag: etag)
     }
@@ -44,10 +44,10 @@ struct RemoteConfigAPI {
     }
 
     /// PUT with `If-Match: etag`; `validateOnly` checks without publishing. 412: someone published since the read.
-    func put(_ template: [String: Any], etag: String, validateOnly: Bool) throws(StoreHTTP.Failure) -> PutResult {
+    func put(_ template: [String: Any], etag: String, validateOnly: Bool) throws(HTTPFailure) -> PutResult {
         let target = url + (validateOnly ? "?validateOnly=true" : "")
         guard let body = try? JSONSerialization.data(withJSONObject: template, options: [.sortedKeys]) else {
-            throw StoreHTTP.Failure(url: target, reason: "the template cannot be written as JSON")
+            throw HTTPFailure(url: target, reason: "the template cannot be written as JSON")
         }
         let response = try client.send(StoreHTTP.Request(method: "PUT", url: target, headers: [("If-Match", etag)], body: body))
         if response.status == 412 { return .mismatch }

@@ -31,7 +31,7 @@ struct RemoteConfigSync {
         return RemoteConfigSync(workspace: workspace, settings: settings, file: try workspace.config.gateDocumentFile(settings, root: workspace.root), api: api)
     }
 
-    func failure(_ error: StoreHTTP.Failure, _ doing: String) -> Problem {
+    func failure(_ error: HTTPFailure, _ doing: String) -> Problem {
         Problem("cannot \(doing) the Remote Config template of \(api.projectID) (\(error.url)): \(error.reason)")
     }
 
@@ -114,7 +114,7 @@ struct RemoteConfigSync {
                 case .published(let result):
                     return (changes, RemoteConfigTemplate.versionNumber(result), live.versionNumber)
                 }
-            } catch let error as StoreHTTP.Failure {
+            } catch let error as HTTPFailure {
                 throw failure(error, "publish")
             }
         }

@@ -90,7 +90,7 @@ struct StoreBuildNumbers {
             }
             do {
                 let api = try GooglePlayAPI(credentials: credentials, packageName: package, environment: environment)
-                let (tracks, bundles) = try api.withEdit { edit throws(StoreHTTP.Failure) in
+                let (tracks, bundles) = try api.withEdit { edit throws(HTTPFailure) in
                     (try api.tracks(edit: edit), try api.bundleVersionCodes(edit: edit))
                 }
                 var best: (code: String, place: String)?

@@ -9,7 +9,7 @@ protocol BearerTokenSource: AnyObject {
     /// Names the credential for messages ("the App Store Connect API key ABC123"), never its secret.
     var name: String { get }
     /// The token; `refresh` asks for a new one (after a 401).
-    func token(refresh: Bool) throws(StoreHTTP.Failure) -> String
+    func token(refresh: Bool) throws(HTTPFailure) -> String
     /// What to do when a fresh token is refused too.
     var refusedAdvice: String { get }
     /// Whether a new token can be had (a signed one can; a token given in the environment cannot).
@@ -76,7 +76,7 @@ final class AppStoreConnectCredentials: BearerTokenSource {
         }
         let credentials = AppStoreConnectCredentials(keyID: keyID, issuerID: issuer, privateKey: pem)
         // Signed once now, so a key that cannot sign is named before any request.
-        do throws(StoreHTTP.Failure) {
+        do throws(HTTPFailure) {
             _ = try credentials.token(refresh: true)
         } catch {
             throw Problem("\(key != nil ? keyVariable : keyPathVariable): \(error.reason)")
@@ -84,7 +84,7 @@ final class AppStoreConnectCredentials: BearerTokenSource {
         return credentials
     }
 
-    func token(refresh: Bool) throws(StoreHTTP.Failure) -> String {
+    func token(refresh: Bool) throws(HTTPFailure) -> String {
         if let current, !refresh { return current }
         let now = Int(Date().timeIntervalSince1970)
         do throws(Problem) {
@@ -94,7 +94,7 @@ final class AppStoreConnectCredentials: BearerTokenSource {
             current = token
             return token
         } catch {
-            throw StoreHTTP.Failure(url: "", reason: "\(Self.keyVariable): \(error.message)")
+            throw HTTPFailure(url: "", reason: "\(Self.keyVariable): \(error.message)")
         }
     }
 }
@@ -157,7 +157,7 @@ final class GoogleCredentials: BearerTokenSource {
                 throw Problem("\(keyFileVariable): \(path) is not a service account's key (it needs \"type\": \"service_account\", \"client_email\" and \"private_key\"); create one: Google Cloud console → IAM → Service accounts → Keys → Add key → JSON")
             }
             let tokenURI = (object["token_uri"] as? String).flatMap { $0.isEmpty ? nil : $0 } ?? "https://oauth2.googleapis.com/token"
-            do throws(StoreHTTP.Failure) {
+            do throws(HTTPFailure) {
                 try StoreHTTP.checkAllowed(tokenURI, what: "the key's token_uri")
             } catch {
                 throw Problem("\(keyFileVariable): \(error.reason), and \(path) has \"\(tokenURI)\"")
@@ -188,7 +188,7 @@ final class GoogleCredentials: BearerTokenSource {
                                    privateKeyPEM: privateKey)
     }
 
-    func token(refresh: Bool) throws(StoreHTTP.Failure) -> String {
+    func token(refresh: Bool) throws(HTTPFailure) -> String {
         switch kind {
         case .accessToken(let token):
             return token
@@ -198,7 +198,7 @@ final class GoogleCredentials: BearerTokenSource {
             do throws(Problem) {
                 jwt = try assertion(email: email, privateKey: privateKey, tokenURI: tokenURI)
             } catch {
-                throw StoreHTTP.Failure(url: tokenURI, reason: "\(Self.keyFileVariable): \(error.message)")
+                throw HTTPFailure(url: tokenURI, reason: "\(Self.keyFileVariable): \(error.message)")
             }
             let body = StoreHTTP.formEncoded([("grant_type", "urn:ietf:params:oauth:grant-type:jwt-bearer"), ("assertion", jwt)])
             let response = try StoreHTTP.send(StoreHTTP.Request(method: "POST", url: tokenURI, body: body,
@@ -207,7 +207,7 @@ final class GoogleCredentials: BearerTokenSource {
             let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any]
             guard response.status == 200, let token = object?["access_token"] as? String, !token.isEmpty else {
                 let said = StoreAPIError.message(in: response.body).map { ": \($0)" } ?? ""
-                throw StoreHTTP.Failure(url: tokenURI, reason: "the token exchange for \(name) answered HTTP \(response.status)\(said); \(refusedAdvice)")
+                throw HTTPFailure(url: tokenURI, reason: "the token exchange for \(name) answered HTTP \(response.status)\(said); \(refusedAdvice)")
             }
             current = token
             return token
@@ -242,20 +242,20 @@ struct AuthorizedClient {
     let service: String
     let role: String
 
-    func send(_ request: StoreHTTP.Request) throws(StoreHTTP.Failure) -> StoreHTTP.Response {
+    func send(_ request: StoreHTTP.Request) throws(HTTPFailure) -> StoreHTTP.Response {
         var token = try credentials.token(refresh: false)
         var response = try StoreHTTP.send(authorized(request, token), environment: environment)
         if response.status == 401 && credentials.canRefresh {
             token = try credentials.token(refresh: true)
             response = try StoreHTTP.send(authorized(request, token), environment: environment)
             if response.status == 401 {
-                throw StoreHTTP.Failure(url: request.url, reason: redact("HTTP 401: \(service) refused \(credentials.name), a fresh token too\(said(response)); \(credentials.refusedAdvice)", token))
+                throw HTTPFailure(url: request.url, reason: redact("HTTP 401: \(service) refused \(credentials.name), a fresh token too\(said(response)); \(credentials.refusedAdvice)", token))
             }
         } else if response.status == 401 {
-            throw StoreHTTP.Failure(url: request.url, reason: redact("HTTP 401: \(service) refused \(credentials.name)\(said(response)); \(credentials.refusedAdvice)", token))
+            throw HTTPFailure(url: request.url, reason: redact("HTTP 401: \(service) refused \(credentials.name)\(said(response)); \(credentials.refusedAdvice)", token))
         }
         if response.status == 403 {
-            throw StoreHTTP.Failure(url: request.url, reason: redact("HTTP 403: \(credentials.name) lacks the permission\(said(response)); it needs \(role)", token))
+            throw HTTPFailure(url: request.url, reason: redact("HTTP 403: \(credentials.name) lacks the permission\(said(response)); it needs \(role)", token))
         }
         return response
     }
@@ -276,8 +276,8 @@ struct AuthorizedClient {
     }
 
     /// A failure for any other status than the ones expected, with the API's own message.
-    func unexpected(_ response: StoreHTTP.Response, url: String, doing: String) -> StoreHTTP.Failure {
+    func unexpected(_ response: StoreHTTP.Response, url: String, doing: String) -> HTTPFailure {
         let token = (try? credentials.token(refresh: false)) ?? ""
-        return StoreHTTP.Failure(url: url, reason: redact("HTTP \(response.status) while \(doing)\(said(response))", token))
+        return HTTPFailure(url: url, reason: redact("HTTP \(response.status) while \(doing)\(said(response))", token))
     }
 }

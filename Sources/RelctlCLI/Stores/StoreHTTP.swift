@@ -31,12 +31,6 @@ enum StoreHTTP {
         var text: String { String(decoding: body, as: UTF8.self) }
     }
 
-    struct Failure: Error {
-        /// The URL asked (never holding a secret: tokens go in headers only).
-        let url: String
-        let reason: String
-    }
-
     /// The most of an answer relctl reads (a Remote Config template is at most 1 MB, a track list a few kB).
     static let maximumAnswerBytes = 16 << 20
     /// The most attempts of one request (the first and two retries) when the answer is 429 or 5xx.
@@ -51,19 +45,19 @@ enum StoreHTTP {
 
     /// The base URL of a service: `variable`'s value when set (https, or http to a loopback address only), else
     /// `standard`. Ends without a slash.
-    static func baseURL(_ variable: String, standard: String, environment: [String: String]) throws(Failure) -> String {
+    static func baseURL(_ variable: String, standard: String, environment: [String: String]) throws(HTTPFailure) -> String {
         guard let override = environment[variable], !override.isEmpty else { return standard }
         try checkAllowed(override, what: variable)
         return override.hasSuffix("/") ? String(override.dropLast()) : override
     }
 
     /// Refuses a URL that is neither https nor http to a loopback address.
-    static func checkAllowed(_ address: String, what: String) throws(Failure) {
+    static func checkAllowed(_ address: String, what: String) throws(HTTPFailure) {
         guard let url = URL(string: address), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty else {
-            throw Failure(url: address, reason: "\(what) is not a URL")
+            throw HTTPFailure(url: address, reason: "\(what) is not a URL")
         }
         guard scheme == "https" || (scheme == "http" && isLoopback(host)) else {
-            throw Failure(url: address, reason: "\(what) must be an https URL (plain http only to a loopback address, for tests)")
+            throw HTTPFailure(url: address, reason: "\(what) must be an https URL (plain http only to a loopback address, for tests)")
         }
     }
 
@@ -78,8 +72,8 @@ enum StoreHTTP {
     }
 
     /// Sends `request`, retrying 429 and 5xx (at most `attempts` in all). Any status comes back as a response;
-    /// a transport failure, a timeout or a redirect is a `Failure`.
-    static func send(_ request: Request, environment: [String: String]) throws(Failure) -> Response {
+    /// a transport failure, a timeout or a redirect is an `HTTPFailure`.
+    static func send(_ request: Request, environment: [String: String]) throws(HTTPFailure) -> Response {
         let cap = environment[retryCapVariable].flatMap { Int($0) }.map { min(max($0, 0), 60) } ?? defaultRetryCap
         var attempt = 1
         while true {
@@ -87,7 +81,7 @@ enum StoreHTTP {
             if (300...399).contains(response.status) {
                 let location = response.headers["location"] ?? ""
                 let target = location.isEmpty ? "an unnamed place" : host(of: location.hasPrefix("/") ? request.url : location)
-                throw Failure(url: request.url, reason: "HTTP \(response.status): the server redirected to \(target), and relctl follows no redirect of a request carrying credentials; check the base URL")
+                throw HTTPFailure(url: request.url, reason: "HTTP \(response.status): the server redirected to \(target), and relctl follows no redirect of a request carrying credentials; check the base URL")
             }
             guard response.status == 429 || (500...599).contains(response.status), attempt < attempts else { return response }
             let asked = response.headers["retry-after"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
@@ -98,10 +92,10 @@ enum StoreHTTP {
     }
 
     /// One attempt: curl with its config on stdin.
-    static func sendOnce(_ request: Request, environment: [String: String]) throws(Failure) -> Response {
+    static func sendOnce(_ request: Request, environment: [String: String]) throws(HTTPFailure) -> Response {
         try checkAllowed(request.url, what: "the URL")
         guard let curl = AppStoreClient.curlPath(environment) else {
-            throw Failure(url: request.url, reason: "curl is not installed, and relctl talks to the stores through it: install curl (apt-get install curl)")
+            throw HTTPFailure(url: request.url, reason: "curl is not installed, and relctl talks to the stores through it: install curl (apt-get install curl)")
         }
         let timeout = environment[timeoutVariable].flatMap { Int($0) }.map { min(max($0, 1), 300) } ?? defaultTimeout
         var config = ""
@@ -124,7 +118,7 @@ enum StoreHTTP {
         for (name, value) in request.headers {
             // A value with a line break would end the header early: refused rather than sent.
             guard !name.contains(where: \.isNewline), !value.contains(where: \.isNewline) else {
-                throw Failure(url: request.url, reason: "the \(name) header holds a line break, which relctl does not send")
+                throw HTTPFailure(url: request.url, reason: "the \(name) header holds a line break, which relctl does not send")
             }
             line("header", "\(name): \(value)")
         }
@@ -146,7 +140,7 @@ enum StoreHTTP {
         do {
             try process.run()
         } catch {
-            throw Failure(url: request.url, reason: "cannot run \(curl): \(error.localizedDescription)")
+            throw HTTPFailure(url: request.url, reason: "cannot run \(curl): \(error.localizedDescription)")
         }
         // curl reads its whole config before it connects, so the write cannot wait on curl's output.
         try? input.fileHandleForWriting.write(contentsOf: Data(config.utf8))
@@ -164,17 +158,17 @@ enum StoreHTTP {
             case 63: reason = "the answer is larger than \(maximumAnswerBytes >> 20) MB; relctl reads no more of it"
             default: reason = said.isEmpty ? "curl exited with \(status)" : said
             }
-            throw Failure(url: request.url, reason: reason)
+            throw HTTPFailure(url: request.url, reason: reason)
         }
         return try parse(data, url: request.url)
     }
 
     /// Header blocks (`dump-header -`: one per interim answer, the last the final), the body, then the status
     /// line `write-out` added.
-    static func parse(_ data: Data, url: String) throws(Failure) -> Response {
+    static func parse(_ data: Data, url: String) throws(HTTPFailure) -> Response {
         var bytes = [UInt8](data)
         guard let newline = bytes.lastIndex(of: 0x0A), let code = Int(String(decoding: bytes[(newline + 1)...], as: UTF8.self)) else {
-            throw Failure(url: url, reason: "curl's output ends without the status")
+            throw HTTPFailure(url: url, reason: "curl's output ends without the status")
         }
         bytes.removeSubrange(newline...)
         var headers: [String: String] = [:]
@@ -225,4 +219,12 @@ enum StoreHTTP {
         allowed.insert(charactersIn: "-._~")
         return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
     }
+}
+
+/// A request to a store, a forge or Apple's public lookup that got no usable answer: the URL asked and why, which
+/// each caller arranges in its own sentence (`cannot read (<url>): <reason>`, or the host alone for a forge).
+struct HTTPFailure: Error {
+    /// The URL asked (never holding a secret: tokens go in headers only).
+    let url: String
+    let reason: String
 }

@@ -40,9 +40,7 @@ enum StoreStatus {
             return text
         } catch let error as Problem {
             return "cannot read: \(error.rendered())"
-        } catch let error as StoreHTTP.Failure {
-            return "cannot read (\(error.url)): \(error.reason)"
-        } catch let error as AppStoreClient.LookupFailure {
+        } catch let error as HTTPFailure {
             return "cannot read (\(error.url)): \(error.reason)"
         } catch {
             return "cannot read: \(error)"
@@ -55,7 +53,7 @@ enum StoreStatus {
                 return "not read: no Google credentials (\(GoogleCredentials.keyFileVariable) or \(GoogleCredentials.tokenVariable))"
             }
             let api = try GooglePlayAPI(credentials: credentials, packageName: package, environment: environment)
-            let track = try api.withEdit { edit throws(StoreHTTP.Failure) in try api.track("production", edit: edit) }
+            let track = try api.withEdit { edit throws(HTTPFailure) in try api.track("production", edit: edit) }
             let tags = Dictionary(((try? workspace.releasedBuildNumbers().androidByTag) ?? [:]).map { ($0.value, $0.key) }) { a, _ in a }
             let releases = track.releases.filter { $0.status != "draft" }.map { release -> String in
                 let codes = release.versionCodes.map { code in tags[code].map { "\(code) (\($0))" } ?? code }.joined(separator: ", ")
@@ -65,7 +63,7 @@ enum StoreStatus {
             return "\(package) production: " + (releases.isEmpty ? "no release" : releases.joined(separator: "; "))
         } catch let error as Problem {
             return "cannot read: \(error.rendered())"
-        } catch let error as StoreHTTP.Failure {
+        } catch let error as HTTPFailure {
             return "cannot read (\(error.url)): \(error.reason)"
         } catch {
             return "cannot read: \(error)"
@@ -87,7 +85,7 @@ enum StoreStatus {
             return "\(project): the document\(pulled) differs from the live template (\(liveVersion)): " + differences.joined(separator: "; ")
         } catch let error as Problem {
             return "cannot read: \(error.rendered())"
-        } catch let error as StoreHTTP.Failure {
+        } catch let error as HTTPFailure {
             return "cannot read (\(error.url)): \(error.reason)"
         } catch {
             return "cannot read: \(error)"

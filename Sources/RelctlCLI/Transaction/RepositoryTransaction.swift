@@ -167,7 +167,7 @@ struct RepositoryTransaction {
                 faults.step("journal-committed")
             }
             for (index, tag) in tags.enumerated() {
-                guard let target = tag.target ?? commit else { throw InternalError("a tag without a commit") }
+                guard let target = tag.target ?? commit else { throw Problem.internalError("a tag without a commit") }
                 try repository.createAnnotatedTag(tag.name, target: target, message: tag.message, tagger: identities.committer)
                 madeTags.append(tag.name)
                 faults.step(tags.count == 1 ? "tag" : "tag-\(index + 1)")

@@ -23,7 +23,7 @@ enum GateCommand {
 
         EXIT CODES: 0 success, 1 failure (nothing written), 2 gate check found problems, 64 usage error.
         """,
-        run: { _, _ in throw InternalError("the gate group ran without a subcommand") },
+        run: { _, _ in throw Problem.internalError("the gate group ran without a subcommand") },
         subcommands: [GateCheckCommand.spec, GateEvaluateCommand.spec, GatePlanCommand.spec, GateRaiseMinCommand.spec,
                       GateKeepMinCommand.spec, GateSetLatestCommand.spec, GatePullCommand.spec, GatePublishCommand.spec, GateStatusCommand.spec])
 }

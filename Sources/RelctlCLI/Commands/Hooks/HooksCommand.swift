@@ -25,7 +25,7 @@ enum HooksCommand {
         summary: "Install or remove the commit-msg hook that checks each commit message with 'relctl lint'.",
         options: [],
         discussion: discussion,
-        run: { _, _ in throw InternalError("the hooks group ran without a subcommand") },
+        run: { _, _ in throw Problem.internalError("the hooks group ran without a subcommand") },
         subcommands: [installSpec, uninstallSpec])
 
     static let installSpec = CommandSpec(

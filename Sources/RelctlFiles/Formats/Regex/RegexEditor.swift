@@ -50,10 +50,7 @@ package struct RegexEditor: VersionEditor {
             throw FileEditError(path: path, line: nil, message: "invalid regex pattern")
         }
         let matcher = Matcher(regex: compiled, field: field, capturesBuild: pattern.contains("(?<build>"))
-        let found: [(version: VersionLocation?, build: VersionLocation?)]
-        do {
-            found = try matcher.matches(text)
-        } catch {
+        guard let found = matcher.matches(text) else {
             throw FileEditError(path: source?.path ?? path, line: source?.line,
                                 message: "regex pattern \(pattern) ran over its step budget on \(path) (catastrophic backtracking) and was stopped",
                                 hint: "make the pattern linear: anchor it with ^ and avoid nested or overlapping repetitions like (a+)+ or (a|aa)+")
@@ -82,8 +79,9 @@ package struct RegexEditor: VersionEditor {
         let field: VersionField
         let capturesBuild: Bool
 
-        /// The groups of every match: (version location, build location).
-        func matches(_ text: String) throws(RegexBudgetExceeded) -> [(version: VersionLocation?, build: VersionLocation?)] {
+        /// The groups of every match: (version location, build location); nil when the pass went over `RegexGuard`'s
+        /// step budget and was stopped.
+        func matches(_ text: String) -> [(version: VersionLocation?, build: VersionLocation?)]? {
             var lines = LineCounter(text)
             func location(_ match: NSTextCheckingResult, _ group: String, _ field: VersionField) -> VersionLocation? {
                 let ns = match.range(withName: group)
@@ -103,7 +101,7 @@ package struct RegexEditor: VersionEditor {
                 ticks += 1
                 if ticks > budget { exceeded = true; stop.pointee = true }
             }
-            if exceeded { throw RegexBudgetExceeded() }
+            if exceeded { return nil }
             return found.compactMap { match in
                 let pair = (location(match, "version", field), capturesBuild ? location(match, "build", .build) : nil)
                 return pair.0 == nil && pair.1 == nil ? nil : pair
@@ -125,7 +123,7 @@ package struct RegexEditor: VersionEditor {
         private func stillMatches(after edits: [TextEdit], holding value: String) -> Bool {
             checked.answer(edits) {
                 // The original text passed within the budget; a text that does not is taken as not matching.
-                guard let after = try? matcher.matches(applying(edits, to: text)) else { return false }
+                guard let after = matcher.matches(applying(edits, to: text)) else { return false }
                 return after.count == 1 && after[0].version?.value == value
             }
         }

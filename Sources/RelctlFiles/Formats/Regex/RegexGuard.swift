@@ -31,6 +31,3 @@ package enum RegexGuard {
         return try! NSRegularExpression(pattern: #"\((?:\?:|\?<[A-Za-z][A-Za-z0-9]*>)?"# + item + many + #"\??\)"# + many)
     }()
 }
-
-/// A pass of a `regex` entry's pattern that went over `RegexGuard`'s step budget.
-struct RegexBudgetExceeded: Error {}
