@@ -124,7 +124,7 @@ public indirect enum GateJSON: Sendable, Hashable {
     }
 
     /// The value as compact JSON text, members in their order. Strings escape `"`, `\` and control
-    /// characters; everything else is written as is (UTF-8).
+    /// characters (`JSONDocument.quote`, as relctl writes JSON); everything else is written as is (UTF-8).
     public var serialized: String {
         var out = ""
         write(to: &out)
@@ -137,7 +137,7 @@ public indirect enum GateJSON: Sendable, Hashable {
             out += "{"
             for (index, member) in members.enumerated() {
                 if index > 0 { out += "," }
-                GateJSON.writeString(member.key, to: &out)
+                out += JSONDocument.quote(member.key)
                 out += ":"
                 member.value.write(to: &out)
             }
@@ -149,30 +149,10 @@ public indirect enum GateJSON: Sendable, Hashable {
                 item.write(to: &out)
             }
             out += "]"
-        case .string(let text): GateJSON.writeString(text, to: &out)
+        case .string(let text): out += JSONDocument.quote(text)
         case .number(let text): out += text
         case .bool(let value): out += value ? "true" : "false"
         case .null: out += "null"
         }
-    }
-
-    private static func writeString(_ text: String, to out: inout String) {
-        let hex: [Character] = Array("0123456789abcdef")
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                out += "\\u00"
-                out.append(hex[Int(scalar.value >> 4)])
-                out.append(hex[Int(scalar.value & 0xF)])
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
     }
 }
