@@ -131,7 +131,7 @@ struct CalendarVersionTests {
         #expect(refused.stderr == "error: .relctl.json:5: 'versionScheme' \"YYYY.M.D.MICRO\" has 4 components, but app.json is an iOS file and App Store Connect accepts at most three in CFBundleShortVersionString (ITMS-90060); use three, e.g. \"YYYY.M.D\"\n", "\(refused.stderr)")
         try writeConfig(repo, files: [("app.json", "expo")], extra: "\"versionScheme\": \"YYYY.Q\"")
         let unknown = relctl(["next"], in: repo.path)
-        #expect(unknown.stderr.hasPrefix("error: .relctl.json:5: 'versionScheme' is calendar scheme \"YYYY.Q\" has an unknown token \"Q\""), "\(unknown.stderr)")
+        #expect(unknown.stderr.hasPrefix("error: .relctl.json:5: 'versionScheme' is not a scheme relctl knows: calendar scheme \"YYYY.Q\" has an unknown token \"Q\""), "\(unknown.stderr)")
     }
 }
 

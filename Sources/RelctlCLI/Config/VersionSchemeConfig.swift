@@ -12,7 +12,7 @@ extension Config {
         do {
             versionScheme = try VersionScheme(text)
         } catch {
-            throw object.error(node, "'versionScheme' is \(error); use \"semver\", \"major.minor\" (two-part versions such as 8.19) or a calendar scheme such as \"YYYY.M.MICRO\" or \"YY.0M\" (tokens YYYY, YY, 0Y, MM/M, 0M, WW/W, 0W, DD/D, 0D, MICRO/PATCH)")
+            throw object.error(node, "'versionScheme' is not a scheme relctl knows: \(error); use \"semver\", \"major.minor\" (two-part versions such as 8.19) or a calendar scheme such as \"YYYY.M.MICRO\" or \"YY.0M\" (tokens YYYY, YY, 0Y, MM/M, 0M, WW/W, 0W, DD/D, 0D, MICRO/PATCH)")
         }
         if versionScheme.componentCount > 3, let ios = files.first(where: { $0.format.marketingPlatform == .ios }) {
             let shorter = text.split(separator: ".").dropLast().joined(separator: ".")
