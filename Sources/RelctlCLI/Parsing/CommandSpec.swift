@@ -43,8 +43,15 @@ struct CommandSpec: Sendable {
         return text
     }
 
+    /// Where an option's description starts: after the two-space indent and a 24-column name.
+    static let descriptionColumn = 26
+
+    /// `  --name <V>   description`; a name too long for its column puts the description on the next line, at the
+    /// same column.
     static func row(_ left: String, _ right: String) -> String {
-        let pad = left.count < 24 ? String(repeating: " ", count: 24 - left.count) : "\n" + String(repeating: " ", count: 26)
+        let pad = left.count < descriptionColumn - 2
+            ? String(repeating: " ", count: descriptionColumn - 2 - left.count)
+            : "\n" + String(repeating: " ", count: descriptionColumn)
         return "  \(left)\(pad)\(right)\n"
     }
 }

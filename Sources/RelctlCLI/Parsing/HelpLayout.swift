@@ -74,8 +74,9 @@ enum HelpLayout {
     private static func wrapLine(_ line: Substring, width: Int) -> [String] {
         guard line.count > width else { return [String(line)] }
         let lead = line.prefix { $0 == " " }.count
-        // An option row: `  --name <V>   description`, continued under the description.
-        var hanging = lead + 2
+        // An option row: `  --name <V>   description`, continued under the description; a description on a line
+        // of its own (its option's name was too long) is continued at its own column.
+        var hanging = lead == CommandSpec.descriptionColumn ? lead : lead + 2
         let chars = Array(line)
         if lead > 0, let gap = (lead..<(chars.count - 1)).first(where: { chars[$0] == " " && chars[$0 + 1] == " " }) {
             var start = gap
