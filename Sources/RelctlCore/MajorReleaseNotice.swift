@@ -212,7 +212,8 @@ public struct MajorReleaseNotice: Sendable, Equatable {
 
     /// Pretty-printed JSON (2-space indent, keys in a fixed order, trailing newline).
     public func json() -> String {
-        func string(_ text: String?) -> String { text.map { JSONDocument.quote($0) } ?? "null" }
+        // No raw control character (a commit subject may hold one): the marker is read on terminals too.
+        func string(_ text: String?) -> String { text.map { JSONDocument.quoteEscapingControls($0) } ?? "null" }
         var out = "{\n"
         out += "  \"schemaVersion\": \(Self.schemaVersion),\n"
         if let project = floor.project { out += "  \"project\": \(string(project)),\n" }

@@ -40,6 +40,23 @@ public enum JSONDocument {
         return line
     }
 
+    /// `s` as a JSON string with no raw control character at all: C0 as ``quote(_:quote:)`` writes it, DEL and the
+    /// C1 controls (U+0080–U+009F; U+009B is a terminal's CSI) as `\u007f` … `\u009f`. For what a terminal may
+    /// show: relctl's `--json` and the major-release marker.
+    public static func quoteEscapingControls(_ s: String) -> String {
+        let quoted = quote(s)
+        guard quoted.unicodeScalars.contains(where: { $0.value >= 0x7F && $0.value <= 0x9F }) else { return quoted }
+        var out = ""
+        for scalar in quoted.unicodeScalars {
+            if scalar.value >= 0x7F && scalar.value <= 0x9F {
+                out += "\\u00" + String(scalar.value, radix: 16)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     /// Encodes `s` as a JSON string literal with the given quote character.
     public static func quote(_ s: String, quote q: Character = "\"") -> String {
         var out = String(q)

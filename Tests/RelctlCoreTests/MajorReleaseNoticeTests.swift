@@ -63,6 +63,17 @@ struct MajorReleaseNoticeTests {
             """)
     }
 
+    @Test func controlCharactersAreEscapedLikeJSONOutput() {
+        let change = MajorReleaseNotice.BreakingChange(sha: "abc", summary: "drop \u{1B}[31mred\u{9B}2J and \u{7F}")
+        let commands = MajorReleaseNotice.Commands(release: "r", raiseMin: "u", keepMin: "k")
+        let notice = MajorReleaseNotice(
+            version: "2.0.0", previousVersion: "1.0.0", tag: "v2.0.0", date: "d", breakingChanges: [change], decision: "y",
+            commands: commands, instruction: "x")
+        let json = notice.json()
+        #expect(json.contains(#""summary": "drop \u001b[31mred\u009b2J and \u007f""#), "\(json)")
+        #expect(!json.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || ($0.value >= 0x7F && $0.value <= 0x9F) })
+    }
+
     @Test func emptyAndNullFields() {
         let bare = MajorReleaseNotice(version: "1.0.0", previousVersion: nil, tag: "v1.0.0", date: "d",
                                       breakingChanges: [], decision: "y", commands: .init(release: "r", raiseMin: "u", keepMin: "k"),

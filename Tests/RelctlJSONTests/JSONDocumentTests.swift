@@ -149,4 +149,12 @@ import RelctlJSON
         let doc = try JSONDocument.parse(JSONDocument.quote(s), allowJSON5: false)
         #expect(doc.stringValue == s)
     }
+
+    @Test func quoteEscapingControlsLeavesNoRawControlAndRoundTrips() throws {
+        let s = "a\u{1B}[1m\u{7F}\u{9B}2J\u{85}é\t"
+        let quoted = JSONDocument.quoteEscapingControls(s)
+        #expect(quoted == #""a\u001b[1m\u007f\u009b2J\u0085é\t""#)
+        #expect(try JSONDocument.parse(quoted, allowJSON5: false).stringValue == s)
+        #expect(JSONDocument.quoteEscapingControls("plain é") == JSONDocument.quote("plain é"))
+    }
 }

@@ -46,20 +46,9 @@ package indirect enum JSONOutput: Equatable {
         }
     }
 
-    /// A JSON string: `JSONDocument.quote` escapes C0; DEL and the C1 controls (U+0080–U+009F, U+009B is a CSI) are
-    /// written `\u007f`, `\u009b` too, so no string of `--json` carries a raw control character to a terminal.
+    /// A JSON string with no raw control character (C0, DEL, C1: `JSONDocument.quoteEscapingControls`), so no string
+    /// of `--json` carries one to a terminal.
     static func escape(_ s: String, into out: inout String) {
-        let quoted = JSONDocument.quote(s)
-        guard quoted.unicodeScalars.contains(where: { $0.value >= 0x7F && $0.value <= 0x9F }) else {
-            out += quoted
-            return
-        }
-        for scalar in quoted.unicodeScalars {
-            if scalar.value >= 0x7F && scalar.value <= 0x9F {
-                out += "\\u00" + String(scalar.value, radix: 16)
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
+        out += JSONDocument.quoteEscapingControls(s)
     }
 }

@@ -49,9 +49,8 @@ struct CommandSpec: Sendable {
     /// `  --name <V>   description`; a name too long for its column puts the description on the next line, at the
     /// same column.
     static func row(_ left: String, _ right: String) -> String {
-        let pad = left.count < descriptionColumn - 2
-            ? String(repeating: " ", count: descriptionColumn - 2 - left.count)
-            : "\n" + String(repeating: " ", count: descriptionColumn)
+        let room = descriptionColumn - 2 - left.count
+        let pad = room > 0 ? String(repeating: " ", count: room) : "\n" + String(repeating: " ", count: descriptionColumn)
         return "  \(left)\(pad)\(right)\n"
     }
 }
