@@ -22,8 +22,12 @@ package enum DeferredCertificates {
         var file: String?
         var directory: String?
         var loaded = false
+
+        @inline(never) static func initial() -> State { State() }
     }
-    private static let state = Mutex(State())
+    // Not `Mutex(State())`: an optimised build may initialise a global Mutex of a folded struct to zero bytes
+    // (DeferredNetworkInit says more); a call it does not fold keeps the lazy initialisation.
+    private static let state = Mutex(State.initial())
 
     /// Runs libgit2's initialisation with certificate loading deferred.
     static func initializing(_ body: () -> Void) {

@@ -35,8 +35,14 @@ package enum DeferredNetworkInit {
         var ran = false
         /// Set once the real `mbedtls_entropy_init` ran on the remembered pool.
         var entropyReady = false
+
+        @inline(never) static func initial() -> State { State() }
     }
-    private static let state = Mutex(State())
+    // Not `Mutex(State())`: in an optimised build (Swift 6.x) a global Mutex of a struct whose stored values the
+    // compiler folds is statically initialised to zero bytes, so its optionals read `Optional(0)`, not nil (a test
+    // binary without the interposers then "remembered" a null entropy pool). A call it does not fold keeps the
+    // lazy initialisation.
+    private static let state = Mutex(State.initial())
     /// Held while the real calls are made (not `state`: a library calling one of these functions back must not
     /// find the lock taken).
     private static let running = Mutex(false)
