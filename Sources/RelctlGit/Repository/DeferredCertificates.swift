@@ -62,14 +62,14 @@ package enum DeferredCertificates {
     package static func parseFile(_ chain: UnsafeMutableRawPointer?, _ path: UnsafePointer<CChar>?) -> Int32 {
         if remember(file: path.map { String(cString: $0) }, directory: nil) { return 0 }
         // MBEDTLS_ERR_X509_FEATURE_UNAVAILABLE when mbedTLS is not loaded (nobody but libgit2 could call this then).
-        guard let parse = next("mbedtls_x509_crt_parse_file") else { return -0x2080 }
+        guard let parse = realParseFile else { return -0x2080 }
         return parse(chain, path)
     }
 
     /// `mbedtls_x509_crt_parse_path` for the executable's interposer: remembered during init, else mbedTLS's.
     package static func parsePath(_ chain: UnsafeMutableRawPointer?, _ path: UnsafePointer<CChar>?) -> Int32 {
         if remember(file: nil, directory: path.map { String(cString: $0) }) { return 0 }
-        guard let parse = next("mbedtls_x509_crt_parse_path") else { return -0x2080 }
+        guard let parse = realParsePath else { return -0x2080 }
         return parse(chain, path)
     }
 
@@ -85,8 +85,11 @@ package enum DeferredCertificates {
 
     private typealias Parse = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Int32
 
-    /// The mbedTLS function of that name, after the executable's own in the search order (RelctlGit is linked
-    /// into the executable, so `RTLD_NEXT` here searches past it).
+    /// The mbedTLS functions, after the executable's own in the search order (RelctlGit is linked into the
+    /// executable, so `RTLD_NEXT` here searches past it), each looked up once.
+    private static let realParseFile = next("mbedtls_x509_crt_parse_file")
+    private static let realParsePath = next("mbedtls_x509_crt_parse_path")
+
     private static func next(_ name: String) -> Parse? {
         // RTLD_NEXT is ((void *) -1) in <dlfcn.h>, a macro Swift does not import.
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: -1), name) else { return nil }

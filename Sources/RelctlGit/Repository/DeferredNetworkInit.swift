@@ -63,13 +63,13 @@ package enum DeferredNetworkInit {
                 let asked = state.withLock { $0 }
                 var sshResult: Int32?
                 var seedResult: Int32?
-                if let flags = asked.sshFlags, let initialize = nextSSHInit() {
+                if let flags = asked.sshFlags, let initialize = realSSHInit {
                     sshResult = initialize(flags)
                 }
-                if let entropy = asked.entropy, let initialize = nextEntropy("mbedtls_entropy_init") {
+                if let entropy = asked.entropy, let initialize = realEntropyInit {
                     initialize(UnsafeMutableRawPointer(bitPattern: entropy))
                 }
-                if let seed = asked.seed, let real = nextSeed() {
+                if let seed = asked.seed, let real = realSeed {
                     seedResult = real(
                         UnsafeMutableRawPointer(bitPattern: seed.context),
                         seed.entropy == 0 ? nil : unsafeBitCast(seed.entropy, to: Entropy.self),
@@ -104,7 +104,7 @@ package enum DeferredNetworkInit {
     package static func sshInit(_ flags: Int32) -> Int32 {
         if remember({ $0.sshFlags = flags }) { return 0 }
         // -1 (LIBSSH2_ERROR_SOCKET_NONE, any failure) when libssh2 is not loaded: nobody but libgit2 could call this.
-        guard let initialize = nextSSHInit() else { return -1 }
+        guard let initialize = realSSHInit else { return -1 }
         return initialize(flags)
     }
 
@@ -122,20 +122,20 @@ package enum DeferredNetworkInit {
         }
         if remembered { return 0 }
         // MBEDTLS_ERR_CTR_DRBG_ENTROPY_SOURCE_FAILED when mbedTLS is not loaded.
-        guard let seed = nextSeed() else { return -0x0034 }
+        guard let seed = realSeed else { return -0x0034 }
         return seed(context, entropy, entropyContext, custom, length)
     }
 
     /// `mbedtls_entropy_init` for the executable's interposer: remembered during init, else mbedTLS's.
     package static func entropyInit(_ context: UnsafeMutableRawPointer?) {
         if remember({ $0.entropy = UInt(bitPattern: context) }) { return }
-        nextEntropy("mbedtls_entropy_init")?(context)
+        realEntropyInit?(context)
     }
 
     /// `mbedtls_entropy_free` for the executable's interposer: nothing to free while the pool's set-up waits.
     package static func entropyFree(_ context: UnsafeMutableRawPointer?) {
         if skipsFree(of: context) { return }
-        nextEntropy("mbedtls_entropy_free")?(context)
+        realEntropyFree?(context)
     }
 
     /// True when `context` is the entropy pool whose set-up is still deferred: there is nothing to free.
@@ -162,18 +162,16 @@ package enum DeferredNetworkInit {
         ) -> Int32
 
     // RTLD_NEXT is ((void *) -1) in <dlfcn.h>, a macro Swift does not import. RelctlGit is linked into the
-    // executable, so the search starts past the executable's own definitions.
-    private static func nextSSHInit() -> SSHInit? {
-        dlsym(UnsafeMutableRawPointer(bitPattern: -1), "libssh2_init").map { unsafeBitCast($0, to: SSHInit.self) }
-    }
+    // executable, so the search starts past the executable's own definitions. Each is looked up once: libssh2
+    // calls `libssh2_init` itself (through relctl's) on every session it makes.
+    private static let realSSHInit = dlsym(UnsafeMutableRawPointer(bitPattern: -1), "libssh2_init")
+        .map { unsafeBitCast($0, to: SSHInit.self) }
+    private static let realEntropyInit = dlsym(UnsafeMutableRawPointer(bitPattern: -1), "mbedtls_entropy_init")
+        .map { unsafeBitCast($0, to: EntropyContextCall.self) }
+    private static let realEntropyFree = dlsym(UnsafeMutableRawPointer(bitPattern: -1), "mbedtls_entropy_free")
+        .map { unsafeBitCast($0, to: EntropyContextCall.self) }
+    private static let realSeed = dlsym(UnsafeMutableRawPointer(bitPattern: -1), "mbedtls_ctr_drbg_seed")
+        .map { unsafeBitCast($0, to: Seed.self) }
 
     private typealias EntropyContextCall = @convention(c) (UnsafeMutableRawPointer?) -> Void
-
-    private static func nextEntropy(_ name: String) -> EntropyContextCall? {
-        dlsym(UnsafeMutableRawPointer(bitPattern: -1), name).map { unsafeBitCast($0, to: EntropyContextCall.self) }
-    }
-
-    private static func nextSeed() -> Seed? {
-        dlsym(UnsafeMutableRawPointer(bitPattern: -1), "mbedtls_ctr_drbg_seed").map { unsafeBitCast($0, to: Seed.self) }
-    }
 }
