@@ -34,7 +34,7 @@ struct ReleaseRaceAdviceTests {
         }
         let binary = try relctlExecutable()
         let running = try clones.map {
-            try RunningProcess(binary, ["release", "--push", "--repo", $0.path], environment: ["NO_COLOR": "1"])
+            try RunningProcess(binary, ["release", "--push", "--repo", $0.path], environment: racingEnvironment())
         }
         let results = running.map { $0.wait() }
         let winners = results.indices.filter { results[$0].status == 0 }
